@@ -1,0 +1,53 @@
+package norns
+
+import (
+	"errors"
+	"strings"
+)
+
+// Sentinel errors. Every error a game returns wraps one of them, so callers test the kind with
+// [errors.Is] and read details with [errors.AsType] on [*MoveError].
+var (
+	// ErrIllegalMove: the move is not legal in this state (wrong card, wrong phase, wrong seat).
+	ErrIllegalMove = errors.New("illegal move")
+	// ErrGameOver: the match is over; no move applies.
+	ErrGameOver = errors.New("game over")
+	// ErrBadConfig: a Config is out of range or inconsistent.
+	ErrBadConfig = errors.New("bad config")
+	// ErrBadNotation: move text does not parse.
+	ErrBadNotation = errors.New("bad notation")
+	// ErrCorrupt: encoded data (state JSON, a match record) is malformed or describes an impossible
+	// state.
+	ErrCorrupt = errors.New("corrupt data")
+)
+
+// MoveError reports a move that was refused: which game, which seat was to act, the move's text
+// and why. It unwraps to its sentinel (usually [ErrIllegalMove]).
+type MoveError struct {
+	Game   string // the game's package name, e.g. "herrlof"
+	Seat   Player // who was to act
+	Move   string // the move in notation
+	Reason string // what was wrong and what to do, e.g. "must follow red: you hold red 7"
+	Err    error  // the sentinel: ErrIllegalMove or ErrGameOver
+}
+
+// Error returns "game: move: reason", e.g. "herrlof: seat 1 cannot play G9: must follow red: you
+// hold R7".
+func (e *MoveError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Game)
+	b.WriteString(": ")
+	b.WriteString(e.Seat.String())
+	b.WriteString(" cannot play ")
+	b.WriteString(e.Move)
+	b.WriteString(": ")
+	if e.Reason != "" {
+		b.WriteString(e.Reason)
+	} else if e.Err != nil {
+		b.WriteString(e.Err.Error())
+	}
+	return b.String()
+}
+
+// Unwrap returns the sentinel.
+func (e *MoveError) Unwrap() error { return e.Err }
