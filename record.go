@@ -153,4 +153,3 @@ func SeatMoves[S State[S, M, V], M Move, V any](start S, moves []M) ([]string, e
 	}
 	return out, nil
 }
-
