@@ -70,6 +70,9 @@ func (s Seats) Without(p Player) Seats {
 	return s &^ (1 << p)
 }
 
+// IsEmpty reports whether s holds no seat.
+func (s Seats) IsEmpty() bool { return s == 0 }
+
 // Len returns the number of seats in s.
 func (s Seats) Len() int { return bits.OnesCount32(uint32(s)) }
 

@@ -1,0 +1,5 @@
+//go:build !race
+
+package gametest
+
+const raceEnabled = false

@@ -1,0 +1,499 @@
+package gametest
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/rng"
+	"pgregory.net/rapid"
+)
+
+// Run runs the whole conformance suite on g: for every start, Seeds random matches checked at
+// every step, the match-record round trip, the allocation checks and the rapid state machine.
+func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testing.T, g Game[S, M, V]) {
+	t.Helper()
+	if len(g.Starts) == 0 || g.New == nil || g.ParseMove == nil || g.Candidates == nil || g.Twin == nil || g.Name == "" {
+		t.Fatal("gametest: Game needs Name, Starts, New, ParseMove, Candidates and Twin")
+	}
+	seeds := g.Seeds
+	if seeds == 0 {
+		seeds = 20
+	}
+	if testing.Short() {
+		seeds = max(2, seeds/5)
+	}
+	for _, st := range g.Starts {
+		t.Run(st.Name, func(t *testing.T) {
+			t.Run("Matches", func(t *testing.T) {
+				for seed := range uint64(seeds) {
+					c := checker[S, M, V]{t: t, g: g, r: rng.New(seed ^ 0x5eed)}
+					c.match(st, seed+1)
+					if t.Failed() {
+						return
+					}
+				}
+			})
+			t.Run("NoAllocs", func(t *testing.T) {
+				if raceEnabled {
+					t.Skip("allocation counts are not meaningful under the race detector")
+				}
+				c := checker[S, M, V]{t: t, g: g, r: rng.New(7)}
+				c.noAllocs(st.State)
+			})
+			t.Run("StateMachine", func(t *testing.T) {
+				rapid.Check(t, func(rt *rapid.T) { stateMachine(rt, g, st.State) })
+			})
+		})
+	}
+}
+
+// tb is the part of testing.TB and *rapid.T the checks use.
+type tb interface {
+	Helper()
+	Fatalf(format string, args ...any)
+	Failed() bool
+}
+
+// checker holds what the per-step checks share.
+type checker[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]] struct {
+	t   tb
+	g   Game[S, M, V]
+	r   *rng.Rand // for samples, twins and move choice; chance uses its own stream
+	buf []M
+}
+
+func (c *checker[S, M, V]) fatalf(s S, format string, args ...any) {
+	c.t.Helper()
+	c.t.Fatalf("%s\nin state:\n%v", fmt.Sprintf(format, args...), s)
+}
+
+// match plays one random match from st, drawing chance from rng.New(seed) exactly as norns.Play
+// does, checks every step, then checks determinism and the match record.
+func (c *checker[S, M, V]) match(st Start[S], seed uint64) {
+	c.t.Helper()
+	maxSteps := c.g.MaxSteps
+	if maxSteps == 0 {
+		maxSteps = 100000
+	}
+	chance := rng.New(seed)
+	s := st.State
+	var moves []M
+	var twins []twin[S]
+	for step := 0; ; step++ {
+		if step == maxSteps {
+			c.fatalf(s, "match with seed %d not over after %d moves", seed, maxSteps)
+		}
+		c.step(s)
+		twins = c.followTwins(twins, s)
+		if c.t.Failed() || s.Over() {
+			break
+		}
+		if step%7 == 0 && len(twins) < 4 {
+			twins = c.newTwins(twins, s)
+		}
+		var m M
+		if s.ToMove() == norns.Chance {
+			m = s.SampleChance(chance)
+		} else {
+			c.buf = s.AppendLegal(c.buf[:0])
+			m = c.buf[c.r.IntN(len(c.buf))]
+		}
+		next, err := s.Apply(m)
+		if err != nil {
+			c.fatalf(s, "legal move %v refused: %v", m, err)
+		}
+		for i := range twins {
+			twins[i].pending = m
+		}
+		moves = append(moves, m)
+		s = next
+	}
+	if c.t.Failed() {
+		return
+	}
+	c.replay(st, seed, moves, s)
+}
+
+// twin is a state that seat p cannot tell from the main line, followed move for move.
+type twin[S any] struct {
+	p       norns.Player
+	s       S
+	pending any // the move just applied to the main line, or nil
+}
+
+func (c *checker[S, M, V]) newTwins(twins []twin[S], s S) []twin[S] {
+	for p := range s.Players() {
+		tw, ok := c.g.Twin(s, norns.Player(p), c.r)
+		if !ok {
+			continue
+		}
+		if tw.View(norns.Player(p)) != s.View(norns.Player(p)) {
+			c.fatalf(s, "view leaks: a twin differing only in what %v cannot see gives a different view.\ntwin:\n%v", norns.Player(p), tw)
+		}
+		if c.g.Invariant != nil {
+			if err := c.g.Invariant(tw); err != nil {
+				c.fatalf(tw, "Twin built a state that breaks the invariant: %v", err)
+			}
+		}
+		twins = append(twins, twin[S]{p: norns.Player(p), s: tw})
+	}
+	return twins
+}
+
+// followTwins applies to each twin the move the main line just took; a twin whose move is
+// refused (the hidden difference became visible) is dropped. The survivors must still show
+// their seat the same view as the main line.
+func (c *checker[S, M, V]) followTwins(twins []twin[S], s S) []twin[S] {
+	kept := twins[:0]
+	for _, tw := range twins {
+		if tw.pending != nil {
+			next, err := tw.s.Apply(tw.pending.(M))
+			if err != nil {
+				if tw.s.ToMove() == tw.p {
+					c.fatalf(tw.s, "twin refused %v's own move %v (legal on the main line): %v", tw.p, tw.pending, err)
+				}
+				continue
+			}
+			tw.s, tw.pending = next, nil
+		}
+		if tw.s.View(tw.p) != s.View(tw.p) {
+			c.fatalf(s, "view leaks: after the same moves, a twin %v cannot tell apart gives a different view.\ntwin:\n%v", tw.p, tw.s)
+		}
+		kept = append(kept, tw)
+	}
+	return kept
+}
+
+// step checks every property of one state.
+func (c *checker[S, M, V]) step(s S) {
+	c.t.Helper()
+	orig := s
+	if c.g.Invariant != nil {
+		if err := c.g.Invariant(s); err != nil {
+			c.fatalf(s, "invariant broken: %v", err)
+		}
+	}
+	if s.String() == "" {
+		c.fatalf(s, "String() is empty")
+	}
+	over, who := s.Over(), s.ToMove()
+	if over != (who == norns.Nobody) {
+		c.fatalf(s, "Over() = %v but ToMove() = %v", over, who)
+	}
+	if !over && !s.Winners().IsEmpty() {
+		c.fatalf(s, "Winners() = %v before the end", s.Winners())
+	}
+	legal := s.Legal()
+	c.buf = s.AppendLegal(c.buf[:0])
+	if !slices.Equal(legal, c.buf) {
+		c.fatalf(s, "Legal() = %v but AppendLegal = %v", legal, c.buf)
+	}
+	var sentinel M
+	if got := s.AppendLegal([]M{sentinel}); len(got) != len(legal)+1 || got[0] != sentinel {
+		c.fatalf(s, "AppendLegal does not keep what dst held")
+	}
+	if !over && who != norns.Chance && len(legal) == 0 {
+		c.fatalf(s, "no legal move for %v in a state that is not over", who)
+	}
+	if over && len(legal) != 0 {
+		c.fatalf(s, "legal moves %v after the end", legal)
+	}
+	for i, m := range legal {
+		if slices.Contains(legal[:i], m) {
+			c.fatalf(s, "Legal lists %v twice", m)
+		}
+		if _, err := s.Apply(m); err != nil {
+			c.fatalf(s, "legal move %v refused: %v", m, err)
+		}
+		c.roundTripMove(s, m)
+	}
+	if who == norns.Chance {
+		m := s.SampleChance(c.r)
+		if _, err := s.Apply(m); err != nil {
+			c.fatalf(s, "SampleChance outcome %v refused: %v", m, err)
+		}
+		if len(legal) > 0 && !slices.Contains(legal, m) {
+			c.fatalf(s, "SampleChance outcome %v is not among Legal %v", m, legal)
+		}
+		c.roundTripMove(s, m)
+	}
+	for _, m := range c.g.Candidates(s) {
+		if slices.Contains(legal, m) {
+			continue
+		}
+		if who == norns.Chance && len(legal) == 0 {
+			continue // outcomes cannot be listed, so a candidate may be a real outcome
+		}
+		_, err := s.Apply(m)
+		want := norns.ErrIllegalMove
+		if over {
+			want = norns.ErrGameOver
+		}
+		if !errors.Is(err, want) {
+			c.fatalf(s, "move %v not in Legal: Apply error = %v, want one wrapping %v", m, err, want)
+		}
+		if _, ok := errors.AsType[*norns.MoveError](err); !ok {
+			c.fatalf(s, "move %v: error %v is not a *norns.MoveError", m, err)
+		}
+	}
+	c.roundTripState(s)
+	c.views(s, legal)
+	if s != orig {
+		c.fatalf(s, "the state changed under checks (was:\n%v)", orig)
+	}
+}
+
+func (c *checker[S, M, V]) roundTripMove(s S, m M) {
+	text := m.String()
+	back, err := c.g.ParseMove(text)
+	if err != nil || back != m {
+		c.fatalf(s, "move %v: ParseMove(%q) = %v, %v", m, text, back, err)
+	}
+	if tm, ok := any(m).(encoding.TextMarshaler); ok {
+		b, err := tm.MarshalText()
+		if err != nil || string(b) != text {
+			c.fatalf(s, "move %v: MarshalText = %q, %v; want %q", m, b, err, text)
+		}
+		var u M
+		if tu, ok := any(&u).(encoding.TextUnmarshaler); !ok {
+			c.fatalf(s, "move type has MarshalText but *M has no UnmarshalText")
+		} else if err := tu.UnmarshalText(b); err != nil || u != m {
+			c.fatalf(s, "move %v: UnmarshalText(%q) = %v, %v", m, b, u, err)
+		}
+	}
+}
+
+// roundTripState checks that state JSON round-trips to an == state and that damaged JSON either
+// fails, leaving the receiver as it was, or decodes to a state that keeps every invariant.
+func (c *checker[S, M, V]) roundTripState(s S) {
+	data, err := json.Marshal(s)
+	if err != nil {
+		c.fatalf(s, "json.Marshal: %v", err)
+	}
+	var back S
+	if err := json.Unmarshal(data, &back); err != nil || back != s {
+		c.fatalf(s, "JSON round trip: err %v, got state:\n%v\nfrom %s", err, back, data)
+	}
+	u, ok := any(&back).(json.Unmarshaler)
+	if !ok {
+		c.fatalf(s, "*State has no UnmarshalJSON")
+	}
+	for range 3 {
+		bad := slices.Clone(data)
+		switch c.r.IntN(3) {
+		case 0:
+			bad = bad[:c.r.IntN(len(bad))]
+		case 1:
+			bad[c.r.IntN(len(bad))] = "0123456789,:[]{}\"x-"[c.r.IntN(19)]
+		case 2:
+			i := c.r.IntN(len(bad))
+			bad = slices.Insert(bad, i, '9')
+		}
+		held := back
+		if err := u.UnmarshalJSON(bad); err != nil {
+			if !errors.Is(err, norns.ErrCorrupt) {
+				c.fatalf(s, "UnmarshalJSON(%s) error %v does not wrap norns.ErrCorrupt", bad, err)
+			}
+			if back != held {
+				c.fatalf(s, "UnmarshalJSON(%s) failed but changed the receiver", bad)
+			}
+			continue
+		}
+		if c.g.Invariant != nil {
+			if err := c.g.Invariant(back); err != nil {
+				c.fatalf(back, "UnmarshalJSON accepted damaged JSON %s and built a broken state: %v", bad, err)
+			}
+		}
+		again, err := json.Marshal(back)
+		if err != nil {
+			c.fatalf(back, "re-marshalling a decoded state: %v", err)
+		}
+		var third S
+		if err := json.Unmarshal(again, &third); err != nil || third != back {
+			c.fatalf(back, "decoded damaged JSON does not round-trip: %v", err)
+		}
+		back = s
+	}
+}
+
+// views checks every seat's view: deterministic, consistent with the state, and sampled states
+// that the seat cannot tell apart from s.
+func (c *checker[S, M, V]) views(s S, legal []M) {
+	for p := range norns.Player(s.Players()) {
+		v := s.View(p)
+		if v != s.View(p) {
+			c.fatalf(s, "View(%v) is not deterministic", p)
+		}
+		if v.Seat() != p || v.Players() != s.Players() || v.ToMove() != s.ToMove() || v.Over() != s.Over() {
+			c.fatalf(s, "View(%v) says seat %v, %d players, to move %v, over %v", p, v.Seat(), v.Players(), v.ToMove(), v.Over())
+		}
+		vl := v.Legal()
+		if p == s.ToMove() {
+			if !slices.Equal(vl, legal) {
+				c.fatalf(s, "View(%v).Legal() = %v, state's Legal() = %v", p, vl, legal)
+			}
+		} else if len(vl) != 0 {
+			c.fatalf(s, "View(%v).Legal() = %v when %v is to act", p, vl, s.ToMove())
+		}
+		if !slices.Equal(v.AppendLegal(nil), vl) {
+			c.fatalf(s, "View(%v): AppendLegal differs from Legal", p)
+		}
+		for range 2 {
+			smp := v.Sample(c.r)
+			if smp.View(p) != v {
+				c.fatalf(s, "View(%v).Sample gave a state whose view differs:\n%v", p, smp)
+			}
+			if c.g.Invariant != nil {
+				if err := c.g.Invariant(smp); err != nil {
+					c.fatalf(smp, "View(%v).Sample broke the invariant: %v", p, err)
+				}
+			}
+			if p == s.ToMove() && !slices.Equal(smp.Legal(), legal) {
+				c.fatalf(smp, "a sample for the seat to act has Legal %v, want %v", smp.Legal(), legal)
+			}
+		}
+	}
+}
+
+// replay checks that the moves replay to the same state, and the match record round trip.
+func (c *checker[S, M, V]) replay(st Start[S], seed uint64, moves []M, last S) {
+	c.t.Helper()
+	s := st.State
+	for _, m := range moves {
+		next, err := s.Apply(m)
+		if err != nil {
+			c.fatalf(s, "replaying %v: %v", m, err)
+		}
+		s = next
+	}
+	if s != last {
+		c.fatalf(s, "replaying the same moves gave a different state; first run ended in:\n%v", last)
+	}
+	rec, err := norns.NewRecord(c.g.Name, st.Config, seed, moves, last)
+	if err != nil {
+		c.t.Fatalf("NewRecord: %v", err)
+	}
+	var w bytes.Buffer
+	if err := rec.Write(&w); err != nil {
+		c.t.Fatalf("Record.Write: %v", err)
+	}
+	read, err := norns.ReadRecord(&w)
+	if err != nil {
+		c.t.Fatalf("ReadRecord: %v", err)
+	}
+	start, err := c.g.New(read.Config)
+	if err != nil {
+		c.t.Fatalf("New from the record's config %s: %v", read.Config, err)
+	}
+	if start != st.State {
+		c.fatalf(start, "New(record config) differs from the start:\n%v", st.State)
+	}
+	got, err := norns.Replay(start, read, c.g.ParseMove)
+	if err != nil || got != last {
+		c.fatalf(got, "Replay(record): %v", err)
+	}
+	seatMoves, err := norns.SeatMoves(start, moves)
+	if err != nil {
+		c.t.Fatalf("SeatMoves: %v", err)
+	}
+	got, err = norns.ReplayFromSeed(start, seed, seatMoves, c.g.ParseMove)
+	if err != nil || got != last {
+		c.fatalf(got, "ReplayFromSeed(seed %d, seat moves): %v", seed, err)
+	}
+	if len(read.Moves) > 0 {
+		read.Moves = read.Moves[:len(read.Moves)-1]
+		if _, err := norns.Replay(start, read, c.g.ParseMove); !errors.Is(err, norns.ErrCorrupt) {
+			c.t.Fatalf("Replay of a record missing its last move: error %v, want ErrCorrupt", err)
+		}
+	}
+}
+
+// noAllocs checks that Apply, AppendLegal and SampleChance do not allocate, on the states of one
+// random match.
+func (c *checker[S, M, V]) noAllocs(s S) {
+	buf := make([]M, 0, 1024)
+	for step := 0; !s.Over() && step < 100000; step++ {
+		var m M
+		if s.ToMove() == norns.Chance {
+			r := rng.New(uint64(step))
+			if n := testing.AllocsPerRun(5, func() { m = s.SampleChance(r); _, _ = s.Apply(m) }); n != 0 {
+				c.fatalf(s, "SampleChance+Apply allocates %v times", n)
+			}
+		} else {
+			if n := testing.AllocsPerRun(5, func() { buf = s.AppendLegal(buf[:0]) }); n != 0 {
+				c.fatalf(s, "AppendLegal allocates %v times with a buffer of room", n)
+			}
+			m = buf[c.r.IntN(len(buf))]
+			if n := testing.AllocsPerRun(5, func() { _, _ = s.Apply(m) }); n != 0 {
+				c.fatalf(s, "Apply(%v) allocates %v times", m, n)
+			}
+		}
+		next, err := s.Apply(m)
+		if err != nil {
+			c.fatalf(s, "move %v refused: %v", m, err)
+		}
+		s = next
+	}
+}
+
+// stateMachine drives one match with moves rapid chooses, so failures shrink.
+func stateMachine[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](rt *rapid.T, g Game[S, M, V], start S) {
+	s := start
+	c := checker[S, M, V]{t: rt, g: g, r: rng.New(rapid.Uint64().Draw(rt, "seed"))}
+	rt.Repeat(map[string]func(*rapid.T){
+		"legal": func(rt *rapid.T) {
+			if s.Over() {
+				rt.Skip("over")
+			}
+			var m M
+			if s.ToMove() == norns.Chance {
+				m = s.SampleChance(rng.New(rapid.Uint64().Draw(rt, "chance")))
+			} else {
+				legal := s.Legal()
+				m = legal[rapid.IntRange(0, len(legal)-1).Draw(rt, "move")]
+			}
+			next, err := s.Apply(m)
+			if err != nil {
+				rt.Fatalf("legal move %v refused: %v\n%v", m, err, s)
+			}
+			s = next
+		},
+		"illegal": func(rt *rapid.T) {
+			legal := s.Legal()
+			var bad []M
+			for _, m := range g.Candidates(s) {
+				if !slices.Contains(legal, m) {
+					bad = append(bad, m)
+				}
+			}
+			if len(bad) == 0 || s.ToMove() == norns.Chance && len(legal) == 0 {
+				rt.Skip("no illegal candidate")
+			}
+			m := bad[rapid.IntRange(0, len(bad)-1).Draw(rt, "bad")]
+			before := s
+			if _, err := s.Apply(m); !errors.Is(err, norns.ErrIllegalMove) && !errors.Is(err, norns.ErrGameOver) {
+				rt.Fatalf("illegal move %v: error %v\n%v", m, err, s)
+			}
+			if s != before {
+				rt.Fatalf("a refused move changed the state")
+			}
+		},
+		"": func(rt *rapid.T) {
+			if g.Invariant != nil {
+				if err := g.Invariant(s); err != nil {
+					rt.Fatalf("invariant: %v\n%v", err, s)
+				}
+			}
+			if !s.Over() && s.ToMove() != norns.Chance && len(s.Legal()) == 0 {
+				rt.Fatalf("no legal move\n%v", s)
+			}
+			c.roundTripState(s)
+		},
+	})
+}
