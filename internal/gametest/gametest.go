@@ -12,7 +12,7 @@
 //   - the same moves from the same start give == states; the match record written, read and
 //     replayed reproduces the match, and so do the seed and the seats' moves alone;
 //   - views do not leak: a twin state that differs only in what seat p cannot see gives an ==
-//     View(p), and keeps doing so while both follow the same moves; every View(p).Sample is a
+//     View(p), at every step of every match; every View(p).Sample is a
 //     state whose View(p) equals the original and which satisfies the game's invariants;
 //   - the game's own invariants (cards conserved, scores add up) hold everywhere;
 //   - Apply and AppendLegal do not allocate;
@@ -51,8 +51,7 @@ type Game[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]] struct {
 	Invariant func(s S) error
 	// Twin returns a state that differs from s only in what seat p cannot see (say, two cards
 	// swapped between an opponent's hand and the stock), and false when there is nothing hidden
-	// from p to vary. The suite checks that s and the twin give == views to p, and keep doing so
-	// while both take the same moves.
+	// from p to vary. The suite checks that s and the twin give == views to p.
 	Twin func(s S, p norns.Player, r *rng.Rand) (S, bool)
 	// Seeds is the number of random matches played from each start; 0 means 20.
 	Seeds int

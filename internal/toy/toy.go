@@ -1,0 +1,391 @@
+// Package toy is a complete, deliberately tiny hidden-information game on the norns contract,
+// used to test the contract's generic code (norns.Play, records, the conformance suite) without
+// depending on a real game.
+//
+// Rules: two players; six cards 0–5. A deal (a chance move carrying the shuffled order) gives one
+// card to each seat; the other four form a face-down stock. Seat 0 then seat 1 either keeps its
+// card or draws: its card is discarded face up and the top of the stock replaces it. Then the
+// higher card wins.
+package toy
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/cards"
+	"github.com/nornsgames/norns/rng"
+)
+
+const nCards = 6
+
+// Move is a toy move: keep, draw, or a deal carrying its order.
+type Move struct {
+	kind  uint8         // 0 none, 1 keep, 2 draw, 3 deal
+	order [nCards]uint8 // for a deal: order[0] to seat 0, order[1] to seat 1, the rest top first
+}
+
+// Keep and Draw are the seats' two moves.
+var (
+	Keep = Move{kind: 1}
+	Draw = Move{kind: 2}
+)
+
+// Deal returns the chance move dealing order. It does not check the order.
+func Deal(order [nCards]uint8) Move { return Move{kind: 3, order: order} }
+
+// String returns "keep", "draw" or "deal 3 1 0 5 2 4".
+func (m Move) String() string {
+	switch m.kind {
+	case 1:
+		return "keep"
+	case 2:
+		return "draw"
+	case 3:
+		var b strings.Builder
+		b.WriteString("deal")
+		for _, c := range m.order {
+			b.WriteByte(' ')
+			b.WriteString(strconv.Itoa(int(c)))
+		}
+		return b.String()
+	}
+	return "none"
+}
+
+// ParseMove reads a move's text form.
+func ParseMove(s string) (Move, error) {
+	f := strings.Fields(s)
+	switch {
+	case len(f) == 1 && f[0] == "keep":
+		return Keep, nil
+	case len(f) == 1 && f[0] == "draw":
+		return Draw, nil
+	case len(f) == nCards+1 && f[0] == "deal":
+		var m Move
+		m.kind = 3
+		for i, x := range f[1:] {
+			n, err := strconv.Atoi(x)
+			if err != nil || n < 0 || n >= nCards {
+				return Move{}, fmt.Errorf("toy: %w: bad card %q", norns.ErrBadNotation, x)
+			}
+			m.order[i] = uint8(n)
+		}
+		return m, nil
+	}
+	return Move{}, fmt.Errorf("toy: %w: %q", norns.ErrBadNotation, s)
+}
+
+// State is a toy match.
+type State struct {
+	dealt   bool
+	turn    int8 // 0, 1, or 2 once over
+	hand    [2]uint8
+	stock   cards.Pile
+	discard cards.Set
+	drew    [2]bool
+}
+
+// New returns a match at its deal.
+func New() State { return State{} }
+
+// Players returns 2.
+func (s State) Players() int { return 2 }
+
+// ToMove returns who acts.
+func (s State) ToMove() norns.Player {
+	switch {
+	case !s.dealt:
+		return norns.Chance
+	case s.turn == 2:
+		return norns.Nobody
+	}
+	return norns.Player(s.turn)
+}
+
+// Over reports whether both seats have acted.
+func (s State) Over() bool { return s.turn == 2 }
+
+// Legal lists keep and draw for the seat to act.
+func (s State) Legal() []Move { return s.AppendLegal(nil) }
+
+// AppendLegal appends the legal moves to dst.
+func (s State) AppendLegal(dst []Move) []Move {
+	if !s.dealt || s.Over() {
+		return dst
+	}
+	return append(dst, Keep, Draw)
+}
+
+func (s State) refuse(m Move, why string, err error) error {
+	return &norns.MoveError{Game: "toy", Seat: s.ToMove(), Move: m.String(), Reason: why, Err: err}
+}
+
+// Apply returns the state after m.
+func (s State) Apply(m Move) (State, error) {
+	if s.Over() {
+		return s, s.refuse(m, "the match is over", norns.ErrGameOver)
+	}
+	if !s.dealt {
+		if m.kind != 3 {
+			return s, s.refuse(m, "the cards must be dealt first", norns.ErrIllegalMove)
+		}
+		var seen cards.Set
+		for _, c := range m.order {
+			if c >= nCards || seen.Has(cards.Card(c)) {
+				return s, s.refuse(m, "a deal must order each card once", norns.ErrIllegalMove)
+			}
+			seen = seen.With(cards.Card(c))
+		}
+		s.dealt = true
+		s.hand = [2]uint8{m.order[0], m.order[1]}
+		for i := nCards - 1; i >= 2; i-- {
+			s.stock.PushTop(cards.Card(m.order[i]))
+		}
+		return s, nil
+	}
+	switch m.kind {
+	case 1:
+	case 2:
+		c, _ := s.stock.Draw()
+		s.discard = s.discard.With(cards.Card(s.hand[s.turn]))
+		s.hand[s.turn] = uint8(c)
+		s.drew[s.turn] = true
+	default:
+		return s, s.refuse(m, "keep or draw", norns.ErrIllegalMove)
+	}
+	s.turn++
+	return s, nil
+}
+
+// SampleChance draws a uniform deal.
+func (s State) SampleChance(r *rng.Rand) Move {
+	if s.ToMove() != norns.Chance {
+		panic("toy: SampleChance at a seat's turn")
+	}
+	m := Move{kind: 3}
+	for i := range m.order {
+		m.order[i] = uint8(i)
+	}
+	rng.ShuffleSlice(r, m.order[:])
+	return m
+}
+
+// Score returns 1 for the winner once over, else 0.
+func (s State) Score(p norns.Player) int {
+	if s.Winners().Has(p) {
+		return 1
+	}
+	return 0
+}
+
+// Winners returns the seat with the higher card once over.
+func (s State) Winners() norns.Seats {
+	if !s.Over() {
+		return 0
+	}
+	if s.hand[0] > s.hand[1] {
+		return norns.SeatsOf(0)
+	}
+	return norns.SeatsOf(1)
+}
+
+// String describes the state.
+func (s State) String() string {
+	return fmt.Sprintf("toy{dealt %v turn %d hands %v stock %v discard %v drew %v}", s.dealt, s.turn, s.hand, s.stock, s.discard, s.drew)
+}
+
+// View is one seat's knowledge.
+type View struct {
+	seat    norns.Player
+	dealt   bool
+	turn    int8
+	own     uint8
+	other   uint8 // the other seat's card once over, else 0xFF
+	discard cards.Set
+	drew    [2]bool
+}
+
+// View returns what p sees.
+func (s State) View(p norns.Player) View {
+	v := View{seat: p, dealt: s.dealt, turn: s.turn, discard: s.discard, drew: s.drew, other: 0xFF}
+	if s.dealt {
+		v.own = s.hand[p]
+		if s.Over() {
+			v.other = s.hand[1-p]
+		}
+	}
+	return v
+}
+
+// Seat returns the view's seat.
+func (v View) Seat() norns.Player { return v.seat }
+
+// Players returns 2.
+func (v View) Players() int { return 2 }
+
+// ToMove returns who acts.
+func (v View) ToMove() norns.Player {
+	switch {
+	case !v.dealt:
+		return norns.Chance
+	case v.turn == 2:
+		return norns.Nobody
+	}
+	return norns.Player(v.turn)
+}
+
+// Over reports whether the match is over.
+func (v View) Over() bool { return v.turn == 2 }
+
+// Legal lists the seat's moves when it is to act.
+func (v View) Legal() []Move { return v.AppendLegal(nil) }
+
+// AppendLegal appends the seat's legal moves to dst.
+func (v View) AppendLegal(dst []Move) []Move {
+	if v.ToMove() != v.seat {
+		return dst
+	}
+	return append(dst, Keep, Draw)
+}
+
+// Sample returns a state consistent with the view.
+func (v View) Sample(r *rng.Rand) State {
+	if !v.dealt {
+		return State{}
+	}
+	s := State{dealt: true, turn: v.turn, discard: v.discard, drew: v.drew}
+	s.hand[v.seat] = v.own
+	unknown := cards.Range(0, nCards).Minus(v.discard).Without(cards.Card(v.own))
+	o := 1 - v.seat
+	if v.other != 0xFF {
+		s.hand[o] = v.other
+	} else {
+		s.hand[o] = uint8(unknown.Random(r))
+	}
+	unknown = unknown.Without(cards.Card(s.hand[o]))
+	var rest []cards.Card
+	rest = unknown.AppendTo(rest)
+	rng.ShuffleSlice(r, rest)
+	for _, c := range rest {
+		s.stock.PushTop(c)
+	}
+	return s
+}
+
+type stateJSON struct {
+	Dealt   bool     `json:"dealt"`
+	Turn    int8     `json:"turn"`
+	Hands   [2]uint8 `json:"hands"`
+	Stock   []uint8  `json:"stock"`
+	Discard []uint8  `json:"discard"`
+	Drew    [2]bool  `json:"drew"`
+}
+
+// MarshalJSON encodes the state.
+func (s State) MarshalJSON() ([]byte, error) {
+	j := stateJSON{Dealt: s.dealt, Turn: s.turn, Hands: s.hand, Drew: s.drew, Stock: []uint8{}, Discard: []uint8{}}
+	for c := range s.stock.All() {
+		j.Stock = append(j.Stock, uint8(c))
+	}
+	for c := range s.discard.All() {
+		j.Discard = append(j.Discard, uint8(c))
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON decodes and validates a state; on error s is unchanged.
+func (s *State) UnmarshalJSON(data []byte) error {
+	var j stateJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return fmt.Errorf("toy: %w: %v", norns.ErrCorrupt, err)
+	}
+	bad := func(why string) error { return fmt.Errorf("toy: %w: %s", norns.ErrCorrupt, why) }
+	var t State
+	if !j.Dealt {
+		if j.Turn != 0 || j.Hands != [2]uint8{} || len(j.Stock) != 0 || len(j.Discard) != 0 || j.Drew != [2]bool{} {
+			return bad("an undealt state holds nothing")
+		}
+		*s = t
+		return nil
+	}
+	if j.Turn < 0 || j.Turn > 2 {
+		return bad("turn out of range")
+	}
+	var all cards.Set
+	add := func(c uint8) bool {
+		if c >= nCards || all.Has(cards.Card(c)) {
+			return false
+		}
+		all = all.With(cards.Card(c))
+		return true
+	}
+	for _, c := range j.Hands {
+		if !add(c) {
+			return bad("bad hand card")
+		}
+	}
+	for _, c := range j.Stock {
+		if !add(c) {
+			return bad("bad stock card")
+		}
+		t.stock.PushBottom(cards.Card(c))
+	}
+	for _, c := range j.Discard {
+		if !add(c) {
+			return bad("bad discard")
+		}
+		t.discard = t.discard.With(cards.Card(c))
+	}
+	draws := 0
+	for p, d := range j.Drew {
+		if d {
+			draws++
+			if int8(p) >= j.Turn {
+				return bad("a seat drew before its turn")
+			}
+		}
+	}
+	if all.Len() != nCards || len(j.Discard) != draws {
+		return bad("cards not conserved")
+	}
+	t.dealt, t.turn, t.hand, t.drew = true, j.Turn, j.Hands, j.Drew
+	*s = t
+	return nil
+}
+
+// Invariant reports a broken state: every card in exactly one place.
+func Invariant(s State) error {
+	if !s.dealt {
+		if s != (State{}) {
+			return fmt.Errorf("undealt state holds something")
+		}
+		return nil
+	}
+	all := s.stock.Set().Union(s.discard).With(cards.Card(s.hand[0])).With(cards.Card(s.hand[1]))
+	if all != cards.Range(0, nCards) || s.stock.Len()+s.discard.Len()+2 != nCards {
+		return fmt.Errorf("cards not conserved")
+	}
+	return nil
+}
+
+// Twin swaps the other seat's card with a stock card when p cannot see them.
+func Twin(s State, p norns.Player, r *rng.Rand) (State, bool) {
+	if !s.dealt || s.Over() || s.stock.Len() == 0 {
+		return s, false
+	}
+	o := 1 - p
+	i := r.IntN(s.stock.Len())
+	var rest []cards.Card
+	for k := range s.stock.Len() {
+		c := s.stock.At(k)
+		if k == i {
+			c, s.hand[o] = cards.Card(s.hand[o]), uint8(c)
+		}
+		rest = append(rest, c)
+	}
+	s.stock = cards.PileOf(rest...)
+	return s, true
+}
