@@ -1,0 +1,76 @@
+// Package norns plays four Norse tabletop games exactly by their rules — [Herrlof] and [Gulveig]
+// (trick-taking card games with bidding), [Gnav] (a Scandinavian card-swapping elimination game)
+// and [Voluspa] (a tile-laying game) — for Go programs that run matches, build front ends
+// (terminal, web, app) or write bots.
+//
+// This package holds the overview and the small contract every game satisfies. Each game is a
+// standalone package (github.com/nornsgames/norns/herrlof, …/gnav) built on two shared ones:
+// [github.com/nornsgames/norns/cards] (card ids, bitset card sets, ordered piles) and
+// [github.com/nornsgames/norns/rng] (seeded, reproducible, serialisable randomness).
+//
+// # The contract
+//
+// Every game package has a Config (player count and options, with Validate), New(Config) returning
+// the first State, and three types:
+//
+//   - State: an immutable, comparable value with no pointers inside. [State] lists its methods:
+//     ToMove says who acts (a seat, [Chance] at a chance node, [Nobody] once over), Legal lists
+//     the moves in a documented order, Apply returns the next state and leaves the receiver as it
+//     was, and an illegal move gets a [*MoveError] that wraps [ErrIllegalMove] and says why.
+//     Copying a State is a snapshot; == compares two; it can be a map key; every method is safe
+//     for concurrent use. States encode to and from JSON, and decoding validates everything.
+//   - Move: a small comparable value with a text notation people can type (ParseMove, String,
+//     MarshalText). Chance outcomes are Moves too: a deal carries its shuffled order, so a test
+//     scripts any exact position by applying hand-made chance moves.
+//   - View: what one seat may see ([View]): its own cards, everything public, and what it
+//     witnessed, never more. Bots decide from a View; View.Sample draws a full State consistent
+//     with everything the seat knows, which is what search bots determinise with.
+//
+// A game also reports what each move did, as one seat saw it, through State.ApplyEvents, so a
+// front end can narrate a match ("seat 1 wins the trick with R9") without diffing states.
+//
+// # Chance and reproducibility
+//
+// A State holds no random generator. At a chance node the caller draws the outcome with
+// State.SampleChance from its own [rng.Rand]. So the full move list replays a match exactly, and
+// the seed with the seats' moves alone replays it too ([ReplayFromSeed]). A [Record] (game,
+// config, seed, moves in notation, result) is the SDK's match-record format: [NewRecord],
+// [Record.Write], [ReadRecord] and [Replay], which validates every move and the result.
+//
+// # Running a match
+//
+// [Play] runs a match with one [Bot] per seat, drawing chance from an rng.Rand and calling an
+// optional observer after every move; [Playout] plays uniformly random moves to the end without
+// allocating, for simulations and benchmarks.
+//
+//	s, _ := herrlof.New(herrlof.Config{})
+//	bots := []norns.Bot[herrlof.View, herrlof.Move]{herrlof.NewHeuristicBot(1), herrlof.NewSearchBot(herrlof.SearchOptions{})}
+//	last, moves, err := norns.Play(ctx, s, bots, rng.New(42), nil)
+//
+// # Writing a bot
+//
+// A bot is any value with Choose(ctx, view) (move, error) — see [Bot] and [BotFunc]. It sees only
+// its seat's View, so it cannot cheat; it must return one of view.Legal() and should stop when
+// ctx is done. [RandomBot] is the simplest; each game ships a random bot, a rules-aware heuristic
+// and a search bot (information-set Monte Carlo tree search over View.Sample).
+//
+// # Building a front end
+//
+// Keep the true State on the server (or in the program), show each player only State.View of
+// their seat, read their input with the game's ParseMove, and apply it: the error of an illegal
+// move is written for people ("must follow red: you hold R7"). Narrate with State.ApplyEvents
+// from the viewer's seat. Save and resume with the State's JSON or a [Record]. The program in
+// examples/play is a complete terminal front end.
+//
+// # Errors
+//
+// Every error wraps one of [ErrIllegalMove], [ErrGameOver], [ErrBadConfig], [ErrBadNotation] and
+// [ErrCorrupt]; test the kind with [errors.Is]. Bad input — move text, JSON, records — never
+// panics and never changes what a caller already holds. Methods panic only when a caller breaks
+// the contract, such as asking SampleChance at a seat's turn.
+//
+// [Herrlof]: https://pkg.go.dev/github.com/nornsgames/norns/herrlof
+// [Gnav]: https://pkg.go.dev/github.com/nornsgames/norns/gnav
+// [Gulveig]: https://github.com/nornsgames/norns (not yet implemented)
+// [Voluspa]: https://github.com/nornsgames/norns (not yet implemented)
+package norns
