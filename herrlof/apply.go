@@ -1,0 +1,490 @@
+package herrlof
+
+import (
+	"fmt"
+
+	"github.com/nornsgames/norns"
+)
+
+// Apply returns the state after m. It checks, in order: that the match is not over (else an
+// error wrapping [norns.ErrGameOver]); that m is of a kind the phase expects (a deal at a deal, a
+// bid while bidding, a card while playing, the pending power's choices); and that m is legal in
+// detail: the bid in range, the card held and allowed by the follow rule (H6), the target
+// eligible (H10, H16), the deal a permutation of the deck with the right leader (H5). An illegal
+// move returns a [*norns.MoveError] wrapping [norns.ErrIllegalMove] that says why. The receiver
+// never changes; on error the State returned is the receiver.
+//
+// After a card is played, everything that follows without a choice happens in the same Apply:
+// the trick is resolved (H7–H9, H12–H14) and, after the last trick, the hand is scored (H17) and
+// the match ends (H18, H21) or waits for the next deal.
+//
+// Apply does not allocate unless it returns an error.
+func (s State) Apply(m Move) (State, error) {
+	return s.apply(m, nil)
+}
+
+// ApplyEvents is Apply that also appends to dst the events m caused, as seat p sees them: cards
+// hidden from p are NoCard and bids p may not see are -1 (see [Event]). It returns the new state,
+// dst and Apply's error (with dst unchanged). It panics if p is not a seat of the match.
+func (s State) ApplyEvents(m Move, p norns.Player, dst []Event) (State, []Event, error) {
+	s.seat(p)
+	rec := recorder{viewer: int8(p), ev: dst}
+	t, err := s.apply(m, &rec)
+	if err != nil {
+		return s, dst, err
+	}
+	return t, rec.ev, nil
+}
+
+func (s State) illegal(m Move, format string, args ...any) error {
+	return &norns.MoveError{Game: "herrlof", Seat: norns.Player(s.toMove), Move: m.String(),
+		Reason: fmt.Sprintf(format, args...), Err: norns.ErrIllegalMove}
+}
+
+// apply is Apply with an optional event recorder; rec is nil on the fast path.
+func (s State) apply(m Move, rec *recorder) (State, error) {
+	if s.phase == PhaseOver {
+		return s, &norns.MoveError{Game: "herrlof", Seat: norns.Nobody, Move: m.String(),
+			Reason: "the match is over", Err: norns.ErrGameOver}
+	}
+	if m.kind != expects[s.phase] && !(s.phase.hasPass() && m.kind == expects[s.phase]+1) {
+		return s, s.illegal(m, "%s", s.waitingFor())
+	}
+	p := s.toMove
+	switch m.kind {
+	case MoveDeal:
+		return s.applyDeal(m, rec)
+	case MoveBid:
+		if m.arg < 0 || int(m.arg) > handSize(int(s.players)) {
+			return s, s.illegal(m, "a bid is 0 to %d tricks", handSize(int(s.players)))
+		}
+		s.bids[p] = m.arg
+		if rec != nil {
+			rec.bid(p, m.arg)
+		}
+		if q := (p + 1) % int8(s.players); q != s.opener {
+			s.toMove = q
+		} else {
+			s.phase, s.toMove = PhasePlay, s.opener
+		}
+		return s, nil
+	case MovePlay:
+		c := m.card
+		h := s.hands[p]
+		if !c.IsValid() || !h.Has(c) {
+			return s, s.illegal(m, "you do not hold %v", c)
+		}
+		if led := s.trick.LedSuit(); c < 36 && led != NoSuit && Suit(c/9) != led {
+			if f := h & suitBits[led]; f != 0 {
+				return s, s.illegal(m, "must follow %v (or play a Valknut or Hagalaz): you hold %v", led, f.nth(0))
+			}
+			s.voids[p] |= 1 << led
+		}
+		s.play(p, c, rec)
+		return s, nil
+	case MoveDraw:
+		s.draw(p, rec)
+		return s, nil
+	case MoveNoDraw:
+		if rec != nil {
+			rec.add(Event{Kind: EventDecline, Seat: norns.Player(p), Other: norns.Nobody, Card: NoCard, N: 3})
+		}
+		s.power = -1
+		s.phase = PhasePlay
+		s.afterPlay(rec)
+		return s, nil
+	case MoveReturn:
+		if !m.card.IsValid() || !s.hands[p].Has(m.card) {
+			return s, s.illegal(m, "you do not hold %v", m.card)
+		}
+		s.giveBack(p, m.card, rec)
+		return s, nil
+	case MoveSteal:
+		q, why := s.stealTarget(m)
+		if why != "" {
+			return s, s.illegal(m, "%s", why)
+		}
+		s.tricks[q]--
+		s.tricks[p]++
+		if rec != nil {
+			rec.add(Event{Kind: EventSteal, Seat: norns.Player(p), Other: norns.Player(q), Card: NoCard})
+		}
+		s.nextTrick(s.next, rec)
+		return s, nil
+	case MoveNoSteal, MoveNoTake:
+		if rec != nil {
+			n := 1
+			if m.kind == MoveNoTake {
+				n = 6
+			}
+			rec.add(Event{Kind: EventDecline, Seat: norns.Player(p), Other: norns.Nobody, Card: NoCard, N: n})
+		}
+		s.nextTrick(s.next, rec)
+		return s, nil
+	case MoveTake:
+		q, why := s.takeTarget(m)
+		if why != "" {
+			return s, s.illegal(m, "%s", why)
+		}
+		s.target = q
+		s.phase, s.toMove = PhasePick, int8(norns.Chance)
+		if rec != nil {
+			rec.add(Event{Kind: EventTake, Seat: norns.Player(s.power), Other: norns.Player(q), Card: NoCard})
+		}
+		return s, nil
+	case MovePick:
+		if !m.card.IsValid() || !s.hands[s.target].Has(m.card) {
+			return s, s.illegal(m, "%v does not hold %v", norns.Player(s.target), m.card)
+		}
+		s.pick(m.card, rec)
+		return s, nil
+	case MoveGive:
+		if !m.card.IsValid() || !s.hands[p].Has(m.card) {
+			return s, s.illegal(m, "you do not hold %v", m.card)
+		}
+		s.give(m.card, rec)
+		return s, nil
+	}
+	return s, s.illegal(m, "not a move")
+}
+
+// expects[ph] is the move kind phase ph waits for; with hasPass, the next kind (its "no") too.
+var expects = [numPhases]MoveKind{
+	PhaseDeal:   MoveDeal,
+	PhaseBid:    MoveBid,
+	PhasePlay:   MovePlay,
+	PhaseDraw:   MoveDraw,
+	PhaseReturn: MoveReturn,
+	PhaseSteal:  MoveSteal,
+	PhaseTake:   MoveTake,
+	PhasePick:   MovePick,
+	PhaseGive:   MoveGive,
+	PhaseOver:   MoveInvalid,
+}
+
+func (ph Phase) hasPass() bool { return ph == PhaseDraw || ph == PhaseSteal || ph == PhaseTake }
+
+// waitingFor says what the state expects, for errors.
+func (s State) waitingFor() string {
+	switch s.phase {
+	case PhaseDeal:
+		return "waiting for the deal (a chance move)"
+	case PhaseBid:
+		return fmt.Sprintf("seat %d must bid, as in bid 3", s.toMove)
+	case PhasePlay:
+		return fmt.Sprintf("seat %d must play a card, as in R7", s.toMove)
+	case PhaseDraw:
+		return fmt.Sprintf("seat %d played a 3 and must choose draw or nodraw", s.toMove)
+	case PhaseReturn:
+		return fmt.Sprintf("seat %d drew and must return a card, as in return R7", s.toMove)
+	case PhaseSteal:
+		return fmt.Sprintf("seat %d won with a 1 and must choose steal or nosteal", s.toMove)
+	case PhaseTake:
+		return fmt.Sprintf("seat %d won with a 6 and must choose take or notake", s.toMove)
+	case PhasePick:
+		return "waiting for the 6's random pick (a chance move)"
+	case PhaseGive:
+		return fmt.Sprintf("seat %d took a card and must give one, as in give R3", s.toMove)
+	}
+	return "the match is over"
+}
+
+func (s State) stealTarget(m Move) (int8, string) {
+	p := s.toMove
+	var q int8
+	if s.players == 2 {
+		if m.arg >= 0 {
+			return 0, "with 2 players, write steal without a seat"
+		}
+		q = 1 - p
+	} else {
+		if m.arg < 0 {
+			return 0, "with 3 players, name the seat to rob, as in steal 2"
+		}
+		q = m.arg
+		if q >= int8(s.players) || q == p {
+			return 0, "the target must be an opponent's seat"
+		}
+	}
+	if s.tricks[q] == 0 {
+		return 0, fmt.Sprintf("seat %d has no trick to steal in this hand", q)
+	}
+	return q, ""
+}
+
+func (s State) takeTarget(m Move) (int8, string) {
+	p := s.toMove
+	if s.players == 2 {
+		if m.arg >= 0 {
+			return 0, "with 2 players, write take without a seat"
+		}
+		return 1 - p, ""
+	}
+	if m.arg < 0 {
+		return 0, "with 3 players, name the seat to take from, as in take 2"
+	}
+	if m.arg >= int8(s.players) || m.arg == p {
+		return 0, "the target must be an opponent's seat"
+	}
+	return m.arg, ""
+}
+
+func (s *State) applyDeal(m Move, rec *recorder) (State, error) {
+	n := int8(s.players)
+	leader := m.arg
+	if s.opener >= 0 {
+		if want := (s.opener + 1) % n; leader != want {
+			return *s, s.illegal(m, "hand %d is opened by seat %d (H5: the opening lead rotates)", s.handNo, want)
+		}
+	} else if leader < 0 || leader >= n {
+		return *s, s.illegal(m, "the opening leader must be a seat, 0 to %d", n-1)
+	}
+	hs := handSize(int(s.players))
+	var all Cards
+	var hands [3]Cards
+	t := *s
+	for i := range DeckSize {
+		c := m.deal.at(i)
+		if !c.IsValid() {
+			return *s, s.illegal(m, "card %d of the deal is not a card", i+1)
+		}
+		b := all.addBit(c)
+		if b == 0 {
+			return *s, s.illegal(m, "the deal holds %v more often than the deck", c)
+		}
+		all |= b
+		switch seat := i / hs; {
+		case seat < int(n):
+			hands[seat] = hands[seat].add(c)
+		case i == int(n)*hs:
+			t.trump = c
+		default:
+			j := i - int(n)*hs - 1 // from the top
+			t.stockN++
+			t.stock[stockSize(int(n))-1-j] = c
+		}
+	}
+	t.hands = hands
+	t.opener = leader
+	t.phase, t.toMove = PhaseBid, leader
+	if rec != nil {
+		rec.add(Event{Kind: EventDeal, Seat: norns.Player(leader), Other: norns.Nobody, Card: t.trump, N: int(t.handNo)})
+	}
+	return t, nil
+}
+
+// play moves c from p's hand to the trick, then runs the 3's power or the next step.
+func (s *State) play(p int8, c Card, rec *recorder) {
+	s.hands[p] = s.hands[p].Without(c)
+	for a := range s.known {
+		s.known[a][p] = s.known[a][p].Without(c)
+	}
+	if s.trick.n == 0 {
+		s.trick.leader = p
+	}
+	s.trick.cards[s.trick.n] = c
+	s.trick.n++
+	if rec != nil {
+		rec.add(Event{Kind: EventPlay, Seat: norns.Player(p), Other: norns.Nobody, Card: c})
+	}
+	if c < 36 && c%9 == 2 && s.stockN > 0 { // a 3 with a stock to draw from (H11)
+		s.phase, s.power = PhaseDraw, p
+		return
+	}
+	s.afterPlay(rec)
+}
+
+// afterPlay passes the turn to the next seat, or resolves a complete trick.
+func (s *State) afterPlay(rec *recorder) {
+	if s.trick.n == s.players {
+		s.resolve(rec)
+		return
+	}
+	s.toMove = (s.trick.leader + int8(s.trick.n)) % int8(s.players)
+}
+
+// draw runs the 3's draw: the top of the stock goes to p's hand (H11).
+func (s *State) draw(p int8, rec *recorder) {
+	s.stockN--
+	top := s.stock[s.stockN]
+	s.stock[s.stockN] = 0
+	s.hands[p] = s.hands[p].add(top)
+	bit := uint16(1) << s.stockN
+	for a := range s.stockSeen {
+		if s.stockSeen[a]&bit != 0 {
+			s.stockSeen[a] &^= bit
+			if int8(a) != p {
+				s.known[a][p] = s.known[a][p].add(top)
+			}
+		}
+	}
+	s.voids[p] = 0
+	s.phase = PhaseReturn
+	if rec != nil {
+		rec.add(Event{Kind: EventDraw, Seat: norns.Player(p), Other: norns.Nobody, Card: rec.private(p, top)})
+	}
+}
+
+// giveBack runs the 3's return: c goes from p's hand to the bottom of the stock (H11).
+func (s *State) giveBack(p int8, c Card, rec *recorder) {
+	s.hands[p] = s.hands[p].Without(c)
+	copy(s.stock[1:s.stockN+1], s.stock[:s.stockN])
+	s.stock[0] = c
+	s.stockN++
+	for a := range s.stockSeen {
+		s.stockSeen[a] <<= 1
+		if int8(a) != p {
+			s.known[a][p] = 0
+		}
+	}
+	s.stockSeen[p] |= 1
+	s.power = -1
+	s.phase = PhasePlay
+	if rec != nil {
+		rec.add(Event{Kind: EventReturn, Seat: norns.Player(p), Other: norns.Nobody, Card: rec.private(p, c)})
+	}
+	s.afterPlay(rec)
+}
+
+// resolve settles a complete trick (H7–H9, H12–H14) and starts the powers of 1 and 6 (H10, H15).
+func (s *State) resolve(rec *recorder) {
+	t := &s.trick
+	n := int8(t.n)
+	var valknuts, hagalaz int
+	lastH := int8(-1)
+	trumpSuit := s.trump.Suit()
+	best, bestScore := int8(-1), -1
+	led := NoSuit
+	for i := range n {
+		c := t.cards[i]
+		seat := (t.leader + i) % n
+		switch {
+		case c == Valknut:
+			valknuts++
+		case c == Hagalaz:
+			hagalaz++
+			lastH = seat
+		default:
+			suit := Suit(c / 9)
+			if led == NoSuit {
+				led = suit
+			}
+			score := -1
+			switch suit {
+			case trumpSuit:
+				score = 20 + int(c%9)
+			case led:
+				score = int(c % 9)
+			}
+			if score > bestScore {
+				best, bestScore = seat, score
+			}
+		}
+		s.out = s.out.add(c)
+	}
+	winner := int8(-1)
+	switch {
+	case valknuts > 0: // H13
+		s.destroyed++
+		if valknuts >= 2 && s.stockN > 0 {
+			s.out = s.out.add(s.trump)
+			s.stockN--
+			s.trump = s.stock[s.stockN]
+			s.stock[s.stockN] = 0
+			for a := range s.stockSeen {
+				s.stockSeen[a] &^= 1 << s.stockN
+			}
+			if rec != nil {
+				rec.add(Event{Kind: EventTrump, Seat: norns.Nobody, Other: norns.Nobody, Card: s.trump})
+			}
+		}
+	case hagalaz == int(n): // H7d
+		winner = t.leader
+	default:
+		winner = best
+	}
+	next := winner
+	switch {
+	case lastH >= 0: // H14, over H12 and H13
+		next = lastH
+	case winner < 0: // H13's decision: the leader leads again
+		next = t.leader
+	case t.cards[(winner-t.leader+n)%n]%9 == 8: // a 9 won (H12)
+		next = (winner + 1) % n
+	}
+	t.winner = winner
+	s.prev = *t
+	s.trick = emptyTrick(s.players)
+	s.trickNo++
+	if rec != nil {
+		if winner >= 0 {
+			rec.add(Event{Kind: EventWin, Seat: norns.Player(winner), Other: norns.Nobody, Card: s.prev.cards[(winner-s.prev.leader+n)%n]})
+		} else {
+			rec.add(Event{Kind: EventDestroyed, Seat: norns.Nobody, Other: norns.Nobody, Card: NoCard})
+		}
+	}
+	if winner >= 0 {
+		s.tricks[winner]++
+		switch s.prev.cards[(winner-s.prev.leader+n)%n] % 9 {
+		case 0: // a 1 won (H10)
+			if s.prev.cards[(winner-s.prev.leader+n)%n] < 36 && canSteal(s.players, winner, s.tricks) {
+				s.phase, s.toMove, s.power, s.next = PhaseSteal, winner, winner, next
+				return
+			}
+		case 5: // a 6 won (H15): only if hands are not empty
+			if s.prev.cards[(winner-s.prev.leader+n)%n] < 36 && int(s.trickNo) < handSize(int(s.players)) {
+				s.phase, s.toMove, s.power, s.next = PhaseTake, winner, winner, next
+				return
+			}
+		}
+	}
+	s.nextTrick(next, rec)
+}
+
+// nextTrick hands the lead to l, or scores the hand after its last trick.
+func (s *State) nextTrick(l int8, rec *recorder) {
+	s.power, s.target, s.next = -1, -1, -1
+	if int(s.trickNo) == handSize(int(s.players)) {
+		s.scoreHand(rec)
+		return
+	}
+	s.phase, s.toMove = PhasePlay, l
+}
+
+// pick runs the 6's take: c moves from the target's hand to the owner's (H15).
+func (s *State) pick(c Card, rec *recorder) {
+	o, x := s.power, s.target
+	s.hands[x] = s.hands[x].Without(c)
+	s.hands[o] = s.hands[o].add(c)
+	s.known[o][x] = s.known[o][x].Without(c)
+	s.known[x][o] = s.known[x][o].add(c)
+	for a := range int8(s.players) {
+		if a != o && a != x {
+			s.known[a][x] = 0
+		}
+	}
+	s.voids[o] = 0
+	s.phase, s.toMove = PhaseGive, o
+	if rec != nil {
+		rec.add(Event{Kind: EventTaken, Seat: norns.Player(o), Other: norns.Player(x), Card: rec.between(o, x, c)})
+	}
+}
+
+// give runs the 6's give: c moves from the owner's hand to the target's (H15).
+func (s *State) give(c Card, rec *recorder) {
+	o, x := s.power, s.target
+	s.hands[o] = s.hands[o].Without(c)
+	s.hands[x] = s.hands[x].add(c)
+	s.known[o][x] = s.known[o][x].add(c)
+	s.known[x][o] = s.known[x][o].Without(c)
+	for a := range int8(s.players) {
+		if a != o && a != x {
+			s.known[a][o] = 0
+		}
+	}
+	s.voids[x] = 0
+	if rec != nil {
+		rec.add(Event{Kind: EventGive, Seat: norns.Player(o), Other: norns.Player(x), Card: rec.between(o, x, c)})
+	}
+	s.nextTrick(s.next, rec)
+}

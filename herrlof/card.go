@@ -1,0 +1,366 @@
+package herrlof
+
+import (
+	"fmt"
+	"iter"
+	"math/bits"
+	"strings"
+)
+
+// DeckSize is the number of cards in the Herrlof deck (H1).
+const DeckSize = 42
+
+// Suit is one of the four suits, or [NoSuit] for the unsuited Valknut and Hagalaz. The suits have
+// no names in the game (H1); norns calls them by four neutral colours. No rule depends on which
+// suit is which.
+type Suit int8
+
+// The suits, and NoSuit for unsuited cards and for "no trump".
+const (
+	NoSuit Suit = -1
+	Red    Suit = 0
+	Green  Suit = 1
+	Blue   Suit = 2
+	Yellow Suit = 3
+)
+
+// NumSuits is the number of suits.
+const NumSuits = 4
+
+var suitNames = [NumSuits]string{"red", "green", "blue", "yellow"}
+
+const suitLetters = "RGBY"
+
+// IsValid reports whether s is one of the four suits (NoSuit is not).
+func (s Suit) IsValid() bool { return s >= 0 && s < NumSuits }
+
+// String returns the suit's colour name ("red"), "no suit" for NoSuit, or "Suit(9)" out of range.
+func (s Suit) String() string {
+	switch {
+	case s.IsValid():
+		return suitNames[s]
+	case s == NoSuit:
+		return "no suit"
+	}
+	return fmt.Sprintf("Suit(%d)", int(s))
+}
+
+// Letter returns the suit's letter in notation: 'R', 'G', 'B' or 'Y', and '?' for anything else.
+func (s Suit) Letter() byte {
+	if s.IsValid() {
+		return suitLetters[s]
+	}
+	return '?'
+}
+
+// Card is a kind of Herrlof card: a suited card (suit and rank 1–9) or one of the unsuited
+// [Valknut] and [Hagalaz]. The three Valknuts are one Card value, and so are the three Hagalaz:
+// copies are indistinguishable, so nothing in a State or View can tell them apart.
+//
+// The ids are suit*9 + rank-1 (0–35) for suited cards, 36 for Valknut and 39 for Hagalaz (the ids
+// between are the places of the other copies in a [Cards] multiset). The zero Card is the red 1.
+// [NoCard] stands for "no card" or "a card you may not see".
+type Card uint8
+
+// The unsuited cards, and NoCard.
+const (
+	Valknut Card = 36
+	Hagalaz Card = 39
+	NoCard  Card = 0xFF
+)
+
+// NewCard returns the card of suit s and rank 1–9. It panics if either is out of range.
+func NewCard(s Suit, rank int) Card {
+	if !s.IsValid() || rank < 1 || rank > 9 {
+		panic(fmt.Sprintf("herrlof: NewCard(%v, %d)", s, rank))
+	}
+	return Card(int(s)*9 + rank - 1)
+}
+
+// IsValid reports whether c is a card of the deck.
+func (c Card) IsValid() bool { return c < 36 || c == Valknut || c == Hagalaz }
+
+// IsSuited reports whether c is a suited card (not a Valknut or Hagalaz).
+func (c Card) IsSuited() bool { return c < 36 }
+
+// Suit returns c's suit, or NoSuit for a Valknut, a Hagalaz or an invalid card.
+func (c Card) Suit() Suit {
+	if c < 36 {
+		return Suit(c / 9)
+	}
+	return NoSuit
+}
+
+// Rank returns c's rank 1–9, or 0 for a Valknut, a Hagalaz or an invalid card.
+func (c Card) Rank() int {
+	if c < 36 {
+		return int(c%9) + 1
+	}
+	return 0
+}
+
+// String returns c's notation: "R7", "G1", "V", "H"; "-" for NoCard, "Card(40)" for other values.
+func (c Card) String() string {
+	switch {
+	case c < 36:
+		return string([]byte{suitLetters[c/9], byte('1' + c%9)})
+	case c == Valknut:
+		return "V"
+	case c == Hagalaz:
+		return "H"
+	case c == NoCard:
+		return "-"
+	}
+	return fmt.Sprintf("Card(%d)", int(c))
+}
+
+// Name returns c in words: "red 7", "Valknut", "Hagalaz".
+func (c Card) Name() string {
+	switch {
+	case c < 36:
+		return fmt.Sprintf("%s %d", c.Suit(), c.Rank())
+	case c == Valknut:
+		return "Valknut"
+	case c == Hagalaz:
+		return "Hagalaz"
+	}
+	return c.String()
+}
+
+// ParseCard reads a card in notation ("R7", "g1", "V", "h"), case-insensitively.
+func ParseCard(s string) (Card, error) {
+	if c, ok := parseCard(s); ok {
+		return c, nil
+	}
+	return NoCard, fmt.Errorf("herrlof: bad card %q (want R1–R9, G1–G9, B1–B9, Y1–Y9, V or H)", s)
+}
+
+func parseCard(s string) (Card, bool) {
+	switch len(s) {
+	case 1:
+		switch s[0] {
+		case 'V', 'v':
+			return Valknut, true
+		case 'H', 'h':
+			return Hagalaz, true
+		}
+	case 2:
+		i := strings.IndexByte(suitLetters, upper(s[0]))
+		if i >= 0 && s[1] >= '1' && s[1] <= '9' {
+			return Card(i*9 + int(s[1]-'1')), true
+		}
+	}
+	return NoCard, false
+}
+
+func upper(b byte) byte {
+	if b >= 'a' && b <= 'z' {
+		return b - 'a' + 'A'
+	}
+	return b
+}
+
+// Cards is a multiset of Herrlof cards, as held in a hand or played in a hand: each suited card at
+// most once, and up to three Valknuts and three Hagalaz. It is a 64-bit value: bit i (i < 36) is
+// the suited card i; the copies of the Valknut fill bits 36, 37, 38 from the lowest and those of
+// the Hagalaz bits 39, 40, 41, so a multiset has exactly one representation and == compares
+// multisets. The zero Cards is empty.
+type Cards uint64
+
+const (
+	suitedBits  Cards = 1<<36 - 1
+	valknutBits Cards = 7 << 36
+	hagalazBits Cards = 7 << 39
+	kindBits    Cards = suitedBits | 1<<36 | 1<<39 // one bit per kind present
+	deckBits    Cards = 1<<DeckSize - 1
+)
+
+// suitBits[s] is the set of the nine cards of suit s.
+var suitBits = [NumSuits]Cards{0x1FF, 0x1FF << 9, 0x1FF << 18, 0x1FF << 27}
+
+// FullDeck returns the whole deck: 36 suited cards, three Valknuts and three Hagalaz.
+func FullDeck() Cards { return deckBits }
+
+// CardsOf returns the multiset holding cs. It panics if a card is invalid or if there are more
+// copies than the deck holds.
+func CardsOf(cs ...Card) Cards {
+	var h Cards
+	for _, c := range cs {
+		h = h.With(c)
+	}
+	return h
+}
+
+// Has reports whether h holds at least one c.
+func (h Cards) Has(c Card) bool { return c <= 39 && h&(1<<c) != 0 }
+
+// Count returns how many copies of c h holds.
+func (h Cards) Count(c Card) int {
+	switch {
+	case c < 36:
+		return int(h>>c) & 1
+	case c == Valknut || c == Hagalaz:
+		return bits.OnesCount64(uint64(h>>c) & 7)
+	}
+	return 0
+}
+
+// Len returns the number of cards in h, copies included.
+func (h Cards) Len() int { return bits.OnesCount64(uint64(h)) }
+
+// IsEmpty reports whether h holds no card.
+func (h Cards) IsEmpty() bool { return h == 0 }
+
+// With returns h with one more c. It panics if c is invalid or h already holds every copy of c.
+func (h Cards) With(c Card) Cards {
+	if !c.IsValid() {
+		panic(fmt.Sprintf("herrlof: Cards.With(%v): invalid card", c))
+	}
+	b := h.addBit(c)
+	if b == 0 {
+		panic(fmt.Sprintf("herrlof: Cards.With(%v): already holds every copy", c))
+	}
+	return h | b
+}
+
+// addBit returns the bit to set to add c to h, or 0 if h holds every copy already.
+func (h Cards) addBit(c Card) Cards {
+	if c < 36 {
+		if h&(1<<c) != 0 {
+			return 0
+		}
+		return 1 << c
+	}
+	n := bits.OnesCount64(uint64(h>>c) & 7)
+	if n == 3 {
+		return 0
+	}
+	return 1 << (uint(c) + uint(n))
+}
+
+// add is With for cards known to be valid and absent.
+func (h Cards) add(c Card) Cards {
+	if c < 36 {
+		return h | 1<<c
+	}
+	return h | 1<<(uint(c)+uint(bits.OnesCount64(uint64(h>>c)&7)))
+}
+
+// Without returns h with one copy of c removed; h itself if it holds no c.
+func (h Cards) Without(c Card) Cards {
+	if c < 36 {
+		return h &^ (1 << c)
+	}
+	if c != Valknut && c != Hagalaz {
+		return h
+	}
+	n := bits.OnesCount64(uint64(h>>c) & 7)
+	if n == 0 {
+		return h
+	}
+	return h &^ (1 << (uint(c) + uint(n) - 1))
+}
+
+// Plus returns the multiset sum of h and g: the copies of both. It panics if the sum holds more
+// copies of a card than the deck does.
+func (h Cards) Plus(g Cards) Cards {
+	s, ok := h.plus(g)
+	if !ok {
+		panic("herrlof: Cards.Plus: more copies than the deck holds")
+	}
+	return s
+}
+
+// plus returns h+g and whether it fits the deck.
+func (h Cards) plus(g Cards) (Cards, bool) {
+	if h&g&suitedBits != 0 {
+		return 0, false
+	}
+	v := h.Count(Valknut) + g.Count(Valknut)
+	x := h.Count(Hagalaz) + g.Count(Hagalaz)
+	if v > 3 || x > 3 {
+		return 0, false
+	}
+	return (h|g)&suitedBits | Cards(1<<v-1)<<36 | Cards(1<<x-1)<<39, true
+}
+
+// Minus returns the cards of h that are not matched by a copy in g (multiset difference).
+func (h Cards) Minus(g Cards) Cards {
+	v := max(h.Count(Valknut)-g.Count(Valknut), 0)
+	x := max(h.Count(Hagalaz)-g.Count(Hagalaz), 0)
+	return h&^g&suitedBits | Cards(1<<v-1)<<36 | Cards(1<<x-1)<<39
+}
+
+// Contains reports whether every copy in g is also in h (g is a sub-multiset of h).
+func (h Cards) Contains(g Cards) bool { return g.Minus(h) == 0 }
+
+// Suited returns the suited cards of h.
+func (h Cards) Suited() Cards { return h & suitedBits }
+
+// OfSuit returns the cards of h of suit s; none for NoSuit.
+func (h Cards) OfSuit(s Suit) Cards {
+	if !s.IsValid() {
+		return 0
+	}
+	return h & suitBits[s]
+}
+
+// All returns the cards of h in ascending id order, each copy once (a hand with two Valknuts
+// yields V twice).
+func (h Cards) All() iter.Seq[Card] {
+	return func(yield func(Card) bool) {
+		for x := uint64(h); x != 0; x &= x - 1 {
+			if !yield(bitCard(bits.TrailingZeros64(x))) {
+				return
+			}
+		}
+	}
+}
+
+// Kinds returns the distinct cards of h in ascending id order (two Valknuts yield V once).
+func (h Cards) Kinds() iter.Seq[Card] { return (h & kindBits).All() }
+
+// nth returns the i-th card of h in ascending bit order, copies counted; i < h.Len().
+func (h Cards) nth(i int) Card {
+	x := uint64(h)
+	for ; i > 0; i-- {
+		x &= x - 1
+	}
+	return bitCard(bits.TrailingZeros64(x))
+}
+
+// bitCard maps a bit position of a Cards to its card.
+func bitCard(b int) Card {
+	switch {
+	case b < 36:
+		return Card(b)
+	case b < 39:
+		return Valknut
+	}
+	return Hagalaz
+}
+
+// String lists the cards of h in notation, as in "R1 R7 G3 V V H"; "-" when empty.
+func (h Cards) String() string {
+	if h == 0 {
+		return "-"
+	}
+	var b strings.Builder
+	for c := range h.All() {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(c.String())
+	}
+	return b.String()
+}
+
+// isCanonical reports whether h is a valid multiset representation: no bit above the deck, and
+// the copies of each unsuited card filling their bits from the lowest.
+func (h Cards) isCanonical() bool {
+	if h&^deckBits != 0 {
+		return false
+	}
+	v, x := h>>36&7, h>>39&7
+	return v&(v+1) == 0 && x&(x+1) == 0
+}

@@ -1,0 +1,113 @@
+package herrlof
+
+import (
+	"math/bits"
+
+	"github.com/nornsgames/norns"
+)
+
+// Legal returns the legal moves of the seat (or chance) to act, in this order:
+//
+//   - bidding: bid 0 up to the hand size;
+//   - playing: the playable cards in ascending id order (red 1 to yellow 9, then V, then H), each
+//     kind once;
+//   - a 3: draw, nodraw; a return: each card of the hand once, ascending;
+//   - a 1: steal (2 players) or steal SEAT for each seat with a trick, ascending; then nosteal;
+//   - a 6: take (2 players) or take SEAT for each opponent, ascending; then notake; a give: each
+//     card of the hand once, ascending;
+//   - the 6's pick (chance): pick CARD for each card of the target's hand once, ascending (a card
+//     held twice is one outcome; [State.SampleChance] weighs it twice);
+//   - a deal (chance): nil, since the deals are too many to list;
+//   - over: nil.
+func (s State) Legal() []Move {
+	return s.AppendLegal(make([]Move, 0, 16))
+}
+
+// AppendLegal appends [State.Legal]'s moves to dst and returns it. It does not allocate when dst
+// has room.
+func (s State) AppendLegal(dst []Move) []Move {
+	switch s.phase {
+	case PhaseBid:
+		return appendBids(dst, handSize(int(s.players)))
+	case PhasePlay:
+		return appendCards(dst, MovePlay, playable(s.hands[s.toMove], s.trick))
+	case PhaseDraw:
+		return append(dst, Draw(), NoDraw())
+	case PhaseReturn:
+		return appendCards(dst, MoveReturn, s.hands[s.toMove])
+	case PhaseSteal:
+		return appendSteals(dst, s.players, s.toMove, s.tricks)
+	case PhaseTake:
+		return appendTakes(dst, s.players, s.toMove)
+	case PhasePick:
+		return appendCards(dst, MovePick, s.hands[s.target])
+	case PhaseGive:
+		return appendCards(dst, MoveGive, s.hands[s.toMove])
+	}
+	return dst
+}
+
+func appendBids(dst []Move, n int) []Move {
+	for i := range n + 1 {
+		dst = append(dst, Move{kind: MoveBid, arg: int8(i)})
+	}
+	return dst
+}
+
+// appendCards appends a move of kind k for each kind of card in h, ascending.
+func appendCards(dst []Move, k MoveKind, h Cards) []Move {
+	for x := uint64(h & kindBits); x != 0; x &= x - 1 {
+		dst = append(dst, Move{kind: k, card: Card(bits.TrailingZeros64(x)), arg: -1})
+	}
+	return dst
+}
+
+func appendSteals(dst []Move, players uint8, owner int8, tricks [3]uint8) []Move {
+	if players == 2 {
+		if tricks[1-owner] > 0 {
+			dst = append(dst, Steal())
+		}
+	} else {
+		for q := range int8(players) {
+			if q != owner && tricks[q] > 0 {
+				dst = append(dst, Move{kind: MoveSteal, arg: q})
+			}
+		}
+	}
+	return append(dst, NoSteal())
+}
+
+func appendTakes(dst []Move, players uint8, owner int8) []Move {
+	if players == 2 {
+		dst = append(dst, Take())
+	} else {
+		for q := range int8(players) {
+			if q != owner {
+				dst = append(dst, Move{kind: MoveTake, arg: q})
+			}
+		}
+	}
+	return append(dst, NoTake())
+}
+
+// playable returns the kinds of h that may be played to t (H6): any card when t has no led suit
+// or h holds none of it; otherwise the led suit and the unsuited cards.
+func playable(h Cards, t Trick) Cards {
+	if led := t.LedSuit(); led != NoSuit && h&suitBits[led] != 0 {
+		return h & (suitBits[led] | 1<<36 | 1<<39)
+	}
+	return h & kindBits
+}
+
+// canSteal reports whether owner's 1 has someone to rob (H10, H16).
+func canSteal(players uint8, owner int8, tricks [3]uint8) bool {
+	for q := range int8(players) {
+		if q != owner && tricks[q] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// toPlayer converts a stored seat.
+func toPlayer(p int8) norns.Player { return norns.Player(p) }

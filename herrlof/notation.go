@@ -1,0 +1,216 @@
+package herrlof
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/nornsgames/norns"
+)
+
+// String returns m in notation (see the package documentation, # Notation): "R7", "bid 3",
+// "draw", "return G2", "steal 2", "give V", "pick H", "deal 1 R4 …". The zero Move prints as
+// "invalid".
+func (m Move) String() string {
+	b, _ := m.appendText(make([]byte, 0, m.textSize()))
+	return string(b)
+}
+
+func (m Move) textSize() int {
+	if m.kind == MoveDeal {
+		return 8 + 3*DeckSize
+	}
+	return 12
+}
+
+// AppendText appends m's notation to b. It fails only for an invalid move kind.
+func (m Move) AppendText(b []byte) ([]byte, error) {
+	if m.kind == MoveInvalid || m.kind >= numMoveKinds {
+		return b, fmt.Errorf("herrlof: cannot encode %v", m.kind)
+	}
+	return m.appendText(b)
+}
+
+// MarshalText returns m's notation. It fails only for an invalid move kind.
+func (m Move) MarshalText() ([]byte, error) { return m.AppendText(make([]byte, 0, m.textSize())) }
+
+// UnmarshalText reads m from notation, as [ParseMove] does. On error m is unchanged.
+func (m *Move) UnmarshalText(text []byte) error {
+	mv, err := ParseMove(string(text))
+	if err != nil {
+		return err
+	}
+	*m = mv
+	return nil
+}
+
+func (m Move) appendText(b []byte) ([]byte, error) {
+	switch m.kind {
+	case MovePlay:
+		return appendCard(b, m.card), nil
+	case MoveBid:
+		b = append(b, "bid "...)
+		return strconv.AppendInt(b, int64(m.arg), 10), nil
+	case MoveReturn, MoveGive, MovePick:
+		b = append(b, m.kind.String()...)
+		b = append(b, ' ')
+		return appendCard(b, m.card), nil
+	case MoveSteal, MoveTake:
+		b = append(b, m.kind.String()...)
+		if m.arg >= 0 {
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, int64(m.arg), 10)
+		}
+		return b, nil
+	case MoveDeal:
+		b = append(b, "deal "...)
+		b = strconv.AppendInt(b, int64(m.arg), 10)
+		for i := range DeckSize {
+			b = append(b, ' ')
+			b = appendCard(b, m.deal.at(i))
+		}
+		return b, nil
+	case MoveInvalid:
+		return append(b, "invalid"...), nil
+	}
+	if m.kind < numMoveKinds {
+		return append(b, m.kind.String()...), nil
+	}
+	return append(b, m.kind.String()...), nil
+}
+
+func appendCard(b []byte, c Card) []byte {
+	switch {
+	case c < 36:
+		return append(b, suitLetters[c/9], byte('1'+c%9))
+	case c == Valknut:
+		return append(b, 'V')
+	case c == Hagalaz:
+		return append(b, 'H')
+	}
+	return append(b, c.String()...)
+}
+
+// ParseMove reads a move in notation, case-insensitively, with words separated by spaces:
+//
+//	R7 | G1 | V | H        play a card
+//	bid 3                  bid
+//	draw | nodraw          the 3's choice
+//	return R7              the 3's card put back under the stock
+//	steal | steal 2        the 1's steal (the seat only with 3 players)
+//	nosteal
+//	take | take 1          the 6's take (the seat only with 3 players)
+//	notake
+//	give R3                the 6's card given back
+//	pick R7                chance: the card the 6 takes at random
+//	deal 1 R4 … H          chance: the opening leader, then all 42 cards in dealing order
+//
+// Errors wrap [norns.ErrBadNotation].
+func ParseMove(s string) (Move, error) {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return Move{}, badNotation(s, "empty move")
+	}
+	if c, ok := parseCard(f[0]); ok {
+		if len(f) != 1 {
+			return Move{}, badNotation(s, "a card play is the card alone, as in R7")
+		}
+		return Play(c), nil
+	}
+	word := strings.ToLower(f[0])
+	args := f[1:]
+	switch word {
+	case "bid":
+		if len(args) != 1 {
+			return Move{}, badNotation(s, "want bid N, as in bid 3")
+		}
+		n, err := strconv.ParseUint(args[0], 10, 8)
+		if err != nil || n > 127 {
+			return Move{}, badNotation(s, "a bid is a number of tricks, as in bid 3")
+		}
+		return Bid(int(n)), nil
+	case "draw", "nodraw", "nosteal", "notake":
+		if len(args) != 0 {
+			return Move{}, badNotation(s, word+" takes no argument")
+		}
+		switch word {
+		case "draw":
+			return Draw(), nil
+		case "nodraw":
+			return NoDraw(), nil
+		case "nosteal":
+			return NoSteal(), nil
+		}
+		return NoTake(), nil
+	case "return", "give", "pick":
+		if len(args) != 1 {
+			return Move{}, badNotation(s, "want "+word+" CARD, as in "+word+" R7")
+		}
+		c, ok := parseCard(args[0])
+		if !ok {
+			return Move{}, badNotation(s, "bad card "+strconv.Quote(args[0]))
+		}
+		switch word {
+		case "return":
+			return Return(c), nil
+		case "give":
+			return Give(c), nil
+		}
+		return Pick(c), nil
+	case "steal", "take":
+		m := Steal()
+		if word == "take" {
+			m = Take()
+		}
+		switch len(args) {
+		case 0:
+			return m, nil
+		case 1:
+			p, ok := parseSeat(args[0])
+			if !ok {
+				return Move{}, badNotation(s, "bad seat "+strconv.Quote(args[0])+" (want 0, 1 or 2)")
+			}
+			m.arg = int8(p)
+			return m, nil
+		}
+		return Move{}, badNotation(s, "want "+word+" or "+word+" SEAT")
+	case "deal":
+		if len(args) != 1+DeckSize {
+			return Move{}, badNotation(s, fmt.Sprintf("want deal LEADER and %d cards, got %d words", DeckSize, len(args)))
+		}
+		p, ok := parseSeat(args[0])
+		if !ok {
+			return Move{}, badNotation(s, "bad leader "+strconv.Quote(args[0])+" (want 0, 1 or 2)")
+		}
+		m := Move{kind: MoveDeal, arg: int8(p)}
+		for i, a := range args[1:] {
+			c, ok := parseCard(a)
+			if !ok {
+				return Move{}, badNotation(s, "bad card "+strconv.Quote(a))
+			}
+			m.deal.set(i, c)
+		}
+		return m, nil
+	}
+	return Move{}, badNotation(s, "unknown move "+strconv.Quote(f[0]))
+}
+
+func parseSeat(s string) (int, bool) {
+	if len(s) == 1 && s[0] >= '0' && s[0] <= '2' {
+		return int(s[0] - '0'), true
+	}
+	return 0, false
+}
+
+func badNotation(s, why string) error {
+	return fmt.Errorf("herrlof: %w: %q: %s", norns.ErrBadNotation, s, why)
+}
+
+// MustParseMove is ParseMove for tests and literals: it panics on error.
+func MustParseMove(s string) Move {
+	m, err := ParseMove(s)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}

@@ -1,0 +1,272 @@
+package herrlof
+
+import (
+	"math/bits"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/rng"
+)
+
+// deckOrder is the unshuffled deck: the suited cards by id, three Valknuts, three Hagalaz.
+var deckOrder = func() (d [DeckSize]Card) {
+	for i := range 36 {
+		d[i] = Card(i)
+	}
+	d[36], d[37], d[38] = Valknut, Valknut, Valknut
+	d[39], d[40], d[41] = Hagalaz, Hagalaz, Hagalaz
+	return d
+}()
+
+// SampleChance draws the chance outcome with its true probability. At a deal it draws the opening
+// leader uniformly (the first hand only; later hands rotate, H5), then shuffles the deck (see
+// [Deal]) with a Fisher–Yates shuffle: for i from 41 down to 1, swap card i with card
+// r.Uint64N(i+1), starting from the order R1…R9, G1…, B1…, Y1…Y9, V, V, V, H, H, H. At a 6's pick
+// it draws one card of the target's hand, each copy equally likely. It panics unless ToMove is
+// Chance.
+func (s State) SampleChance(r *rng.Rand) Move {
+	switch s.phase {
+	case PhaseDeal:
+		leader := (s.opener + 1) % int8(s.players)
+		if s.opener < 0 {
+			leader = int8(r.IntN(int(s.players)))
+		}
+		d := deckOrder
+		for i := DeckSize - 1; i > 0; i-- {
+			j := r.Uint64N(uint64(i + 1))
+			d[i], d[j] = d[j], d[i]
+		}
+		m := Move{kind: MoveDeal, arg: leader}
+		for i, c := range d {
+			m.deal.set(i, c)
+		}
+		return m
+	case PhasePick:
+		h := s.hands[s.target]
+		return Pick(h.nth(r.IntN(h.Len())))
+	}
+	panic("herrlof: SampleChance when " + norns.Player(s.toMove).String() + " is to move")
+}
+
+// Sample returns a full state drawn at random among those consistent with everything the seat
+// knows, and whose View(v.Seat()) is v. The unseen cards (those not in the seat's hand, not
+// played, not the trump card and not known to be elsewhere) are dealt to the other hands and the
+// unknown stock positions: every such card goes to a hand whose owner has not shown out of its
+// suit, the cards known to be in a hand stay there, and among the arrangements that respect all
+// this each is equally likely (counting the copies of Valknut and Hagalaz as distinct cards).
+// Other seats' bids, which the seat cannot see, are drawn uniformly from 0 to the hand size.
+//
+// What other seats privately know about each other (a 6 exchange between two other seats) is
+// not visible to the seat and is left empty in the sample. Disjunctive inferences (a card is in
+// this hand or under the stock) are not tracked. Sample does not allocate.
+func (v View) Sample(r *rng.Rand) State {
+	s := State{
+		players:   v.players,
+		bonus5:    v.bonus5,
+		handLimit: v.handLimit,
+		phase:     v.phase,
+		toMove:    v.toMove,
+		opener:    v.opener,
+		handNo:    v.handNo,
+		trickNo:   v.trickNo,
+		destroyed: v.destroyed,
+		trump:     v.trump,
+		stockN:    v.stockN,
+		power:     v.power,
+		target:    v.target,
+		next:      v.next,
+		trick:     v.trick,
+		prev:      v.prev,
+		tricks:    v.tricks,
+		bids:      [3]int8{-1, -1, -1},
+		correct:   v.correct,
+		voids:     v.voids,
+		scores:    v.scores,
+		stockSeen: v.stockSeen,
+		last:      v.last,
+		out:       v.out,
+	}
+	me := v.seat
+	n := int8(v.players)
+	hs := handSize(int(n))
+	// Bids: the seat's own, and a uniform draw for each seat that has bid.
+	if v.phase != PhaseDeal && v.phase != PhaseOver {
+		for i := range n {
+			q := (v.opener + i) % n
+			if v.phase == PhaseBid && q == v.toMove {
+				break
+			}
+			if q == me {
+				s.bids[q] = v.bid
+			} else {
+				s.bids[q] = int8(r.IntN(hs + 1))
+			}
+		}
+	}
+	if v.phase == PhaseDeal || v.phase == PhaseOver {
+		return s
+	}
+	s.hands[me] = v.hand
+	// Seen cards: everything but the unknown ones.
+	seen := v.hand.Plus(v.out)
+	for _, c := range v.trick.cards[:v.trick.n] {
+		seen = seen.add(c)
+	}
+	if v.trump != NoCard {
+		seen = seen.add(v.trump)
+	}
+	for q := range n {
+		if q == me {
+			continue
+		}
+		s.known[me][q] = v.knows[q]
+		s.known[q][me] = v.knownBy[q]
+		s.hands[q] = v.knows[q]
+		seen = seen.Plus(v.knows[q])
+	}
+	for x := v.stockSeen[me]; x != 0; x &= x - 1 {
+		j := trailing16(x)
+		s.stock[j] = v.stockMine[j]
+		seen = seen.add(v.stockMine[j])
+	}
+	pool := deckBits.Minus(seen) // each bit one physical card
+	// The opponents' missing cards, and the cards each may hold.
+	var opp [2]int8
+	var need [2]int
+	var elig [2]Cards
+	k := 0
+	for q := range n {
+		if q == me {
+			continue
+		}
+		opp[k] = q
+		need[k] = int(v.handLens[q]) - v.knows[q].Len()
+		elig[k] = pool
+		for st := range Suit(NumSuits) {
+			if v.voids[q]&(1<<st) != 0 {
+				elig[k] &^= suitBits[st]
+			}
+		}
+		k++
+	}
+	a := elig[0] &^ elig[1] // only the first opponent (or the stock)
+	c := elig[1] &^ elig[0] // only the second
+	both := elig[0] & elig[1]
+	nb := both.Len()
+	// Choose j cards of "both" for the first opponent, weighted by the number of completions.
+	var wj [DeckSize + 1]float64
+	total := 0.0
+	na, nc := a.Len(), c.Len()
+	for j := 0; j <= need[0] && j <= nb; j++ {
+		w := binom(na, need[0]-j) * binom(nb, j) * sumSecond(nc, nb-j, need[1])
+		wj[j] = w
+		total += w
+	}
+	j := pickWeighted(r, wj[:], total)
+	var wm [DeckSize + 1]float64
+	total = 0
+	for m := 0; m <= need[1] && m <= nb-j; m++ {
+		w := binom(nc, need[1]-m) * binom(nb-j, m)
+		wm[m] = w
+		total += w
+	}
+	m := 0
+	if need[1] > 0 {
+		m = pickWeighted(r, wm[:], total)
+	}
+	b0 := randomSubset(r, both, j)
+	b1 := randomSubset(r, both&^b0, m)
+	h0 := b0 | randomSubset(r, a, need[0]-j)
+	h1 := b1 | randomSubset(r, c, need[1]-m)
+	s.hands[opp[0]] = s.hands[opp[0]].Plus(canonical(h0))
+	if n == 3 {
+		s.hands[opp[1]] = s.hands[opp[1]].Plus(canonical(h1))
+	}
+	// The rest fills the unknown stock positions in random order.
+	rest := pool &^ h0 &^ h1
+	for i := range int(v.stockN) {
+		if v.stockSeen[me]&(1<<i) != 0 {
+			continue
+		}
+		b := rest.nthBit(r.IntN(rest.Len()))
+		rest &^= 1 << b
+		s.stock[i] = bitCard(b)
+	}
+	return s
+}
+
+// canonical turns a set of physical cards (any bits of the Valknut and Hagalaz ranges) into the
+// multiset representation.
+func canonical(h Cards) Cards {
+	v := bits.OnesCount64(uint64(h >> 36 & 7))
+	x := bits.OnesCount64(uint64(h >> 39 & 7))
+	return h&suitedBits | Cards(1<<v-1)<<36 | Cards(1<<x-1)<<39
+}
+
+// nthBit returns the position of the i-th set bit of h.
+func (h Cards) nthBit(i int) int {
+	x := uint64(h)
+	for ; i > 0; i-- {
+		x &= x - 1
+	}
+	return bits.TrailingZeros64(x)
+}
+
+// randomSubset returns k bits of h chosen uniformly (k <= h.Len()).
+func randomSubset(r *rng.Rand, h Cards, k int) Cards {
+	var out Cards
+	n := h.Len()
+	if k > n/2 {
+		// Choose the bits to leave out instead.
+		return h &^ randomSubset(r, h, n-k)
+	}
+	for ; k > 0; k-- {
+		b := h.nthBit(r.IntN(h.Len()))
+		h &^= 1 << b
+		out |= 1 << b
+	}
+	return out
+}
+
+// sumSecond counts the ways to give k cards to the second opponent from nc cards only it may hold
+// and nb cards either may hold.
+func sumSecond(nc, nb, k int) float64 {
+	t := 0.0
+	for m := 0; m <= k && m <= nb; m++ {
+		t += binom(nc, k-m) * binom(nb, m)
+	}
+	return t
+}
+
+func pickWeighted(r *rng.Rand, w []float64, total float64) int {
+	x := r.Float64() * total
+	last := 0
+	for i, wi := range w {
+		if wi <= 0 {
+			continue
+		}
+		last = i
+		if x < wi {
+			return i
+		}
+		x -= wi
+	}
+	return last
+}
+
+// binomTable[n][k] is n choose k for n, k <= 42.
+var binomTable = func() (t [DeckSize + 1][DeckSize + 1]float64) {
+	for n := range DeckSize + 1 {
+		t[n][0] = 1
+		for k := 1; k <= n; k++ {
+			t[n][k] = t[n-1][k-1] + t[n-1][k]
+		}
+	}
+	return t
+}()
+
+func binom(n, k int) float64 {
+	if k < 0 || n < 0 || k > n {
+		return 0
+	}
+	return binomTable[n][k]
+}

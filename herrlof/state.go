@@ -1,0 +1,375 @@
+package herrlof
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/nornsgames/norns"
+)
+
+// Phase says what a [State] waits for.
+type Phase uint8
+
+// The phases of a match. Each hand runs PhaseDeal, PhaseBid, then PhasePlay interleaved with the
+// power phases; PhaseOver ends the match.
+const (
+	PhaseDeal   Phase = iota // chance deals the hand (a [MoveDeal])
+	PhaseBid                 // the seat to move bids (H4)
+	PhasePlay                // the seat to move plays a card (H6)
+	PhaseDraw                // the seat that played a 3 may draw (H11)
+	PhaseReturn              // the seat that drew must return a card (H11)
+	PhaseSteal               // the seat whose 1 won may steal a trick (H10)
+	PhaseTake                // the seat whose 6 won may take a card (H15)
+	PhasePick                // chance picks the card the 6 takes (a [MovePick])
+	PhaseGive                // the seat whose 6 took a card gives one back (H15)
+	PhaseOver                // the match is over (H18, H21)
+	numPhases
+)
+
+var phaseNames = [numPhases]string{"deal", "bid", "play", "draw", "return", "steal", "take", "pick", "give", "over"}
+
+// String returns the phase's name ("bid", "steal"), or "Phase(12)" out of range.
+func (ph Phase) String() string {
+	if ph < numPhases {
+		return phaseNames[ph]
+	}
+	return fmt.Sprintf("Phase(%d)", int(ph))
+}
+
+// stockCap is the largest stock: 11 cards after a two-player deal.
+const stockCap = 11
+
+// State is a Herrlof match at one moment: an immutable value. Its methods have value receivers and
+// never change it; [State.Apply] returns the next state. It holds no slices, maps or pointers, so
+// == compares states (and holds exactly when the same cards sit in the same places, the same
+// scores and knowledge stand, and the same decision is pending), a State can be a map key, and
+// copying it is the snapshot. Every method is safe for concurrent use.
+//
+// Copies of the Valknut and of the Hagalaz are indistinguishable: a State records how many a hand
+// holds, never which copy, so two orders of play that differ only in copies give == states.
+//
+// A State also records what each seat knows that is not public (a card it gave or took with a 6,
+// the cards it put under the stock with a 3), because [State.View] must report it.
+//
+// The zero State is not a valid match; use [New].
+type State struct {
+	players   uint8
+	bonus5    bool
+	handLimit uint16
+	phase     Phase
+	toMove    int8   // the seat to act, -1 (chance) or -2 (nobody)
+	opener    int8   // this hand's opening leader; -1 before the first deal
+	handNo    uint16 // the current hand, from 1
+	trickNo   uint8  // tricks completed this hand
+	destroyed uint8  // tricks destroyed by a Valknut this hand
+	trump     Card   // the trump card; NoCard at a deal
+	stockN    uint8
+	stock     [stockCap]Card // stock[0] is the bottom card, stock[stockN-1] the top; the rest 0
+	power     int8           // the seat whose power resolves (draw, return, steal, take, pick, give); else -1
+	target    int8           // the 6's target during PhasePick and PhaseGive; else -1
+	next      int8           // who leads the next trick, decided when the last trick completed; else -1
+	trick     Trick          // the trick in play
+	prev      Trick          // the last completed trick of this hand (empty before the first)
+	tricks    [3]uint8       // tricks won this hand
+	bids      [3]int8        // bids this hand; -1 until made
+	correct   [3]uint8       // correct bids over the match
+	voids     [3]uint8       // bit s set: the seat showed out of suit s, and has received no card since
+	scores    [3]int16
+	stockSeen [3]uint16   // bit i set: the seat knows stock[i] (it put it there with a 3)
+	last      lastHand    // the last hand scored
+	hands     [3]Cards    // the hands; unused seats empty
+	out       Cards       // this hand's cards out of play: completed tricks and replaced trump cards
+	known     [3][3]Cards // known[a][b]: cards seat a knows seat b holds (a 6 exchange, a 3 draw)
+}
+
+// lastHand is the public record of the last hand scored.
+type lastHand struct {
+	hand   uint16 // its number; 0 before any hand is scored
+	bids   [3]int8
+	tricks [3]uint8
+}
+
+// HandResult is the outcome of a scored hand, revealed to all: every seat's bid, tricks (after
+// steals) and points (H17). Entries beyond the player count are zero.
+type HandResult struct {
+	Hand   int    // the hand's number, from 1; 0 when no hand has been scored yet
+	Bids   [3]int // the bids, revealed
+	Tricks [3]int // the tricks won
+	Points [3]int // the points scored in the hand
+}
+
+// Trick is a trick as played: up to one card per seat, in playing order from its leader. The zero
+// Trick is empty.
+type Trick struct {
+	cards   [3]Card
+	n       uint8
+	players uint8
+	leader  int8 // -1 when empty
+	winner  int8 // the winning seat of a completed trick; -1 if destroyed or not complete
+}
+
+func emptyTrick(players uint8) Trick {
+	return Trick{players: players, leader: -1, winner: -1}
+}
+
+// Len returns the number of cards played to t.
+func (t Trick) Len() int { return int(t.n) }
+
+// Card returns the i-th card played (0 is the lead). It panics if i is out of range.
+func (t Trick) Card(i int) Card {
+	if i < 0 || i >= int(t.n) {
+		panic(fmt.Sprintf("herrlof: Trick.Card(%d) of %d", i, t.n))
+	}
+	return t.cards[i]
+}
+
+// Seat returns who played the i-th card. It panics if i is out of range.
+func (t Trick) Seat(i int) norns.Player {
+	if i < 0 || i >= int(t.n) {
+		panic(fmt.Sprintf("herrlof: Trick.Seat(%d) of %d", i, t.n))
+	}
+	return norns.Player((int(t.leader) + i) % int(t.players))
+}
+
+// Leader returns who led t, or Nobody if t is empty.
+func (t Trick) Leader() norns.Player {
+	if t.n == 0 {
+		return norns.Nobody
+	}
+	return norns.Player(t.leader)
+}
+
+// LedSuit returns the suit of t's first suited card, or NoSuit if it has none (H6).
+func (t Trick) LedSuit() Suit {
+	for _, c := range t.cards[:t.n] {
+		if c < 36 {
+			return Suit(c / 9)
+		}
+	}
+	return NoSuit
+}
+
+// Winner returns who won a completed trick, and Nobody if it was destroyed (H13) or is not
+// complete.
+func (t Trick) Winner() norns.Player {
+	if t.winner < 0 {
+		return norns.Nobody
+	}
+	return norns.Player(t.winner)
+}
+
+// Destroyed reports whether t is complete and was destroyed by a Valknut (H13).
+func (t Trick) Destroyed() bool { return t.n == t.players && t.n > 0 && hasValknut(t) && t.winner < 0 }
+
+func hasValknut(t Trick) bool {
+	for _, c := range t.cards[:t.n] {
+		if c == Valknut {
+			return true
+		}
+	}
+	return false
+}
+
+// String lists the trick's plays, as in "0:R7 1:V"; "-" when empty.
+func (t Trick) String() string {
+	if t.n == 0 {
+		return "-"
+	}
+	var b strings.Builder
+	for i := range int(t.n) {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%d:%v", int(t.Seat(i)), t.cards[i])
+	}
+	return b.String()
+}
+
+// New returns a match at its first chance node: the first deal (see [Deal]). Its error wraps
+// [norns.ErrBadConfig] when c does not validate.
+func New(c Config) (State, error) {
+	if err := c.Validate(); err != nil {
+		return State{}, err
+	}
+	c = c.normal()
+	s := State{
+		players:   uint8(c.Players),
+		bonus5:    c.FiveTrickBonus,
+		handLimit: uint16(c.HandLimit),
+		opener:    -1,
+		handNo:    1,
+	}
+	s.startDeal()
+	return s, nil
+}
+
+// startDeal sets the per-hand fields for the deal chance node.
+func (s *State) startDeal() {
+	s.phase = PhaseDeal
+	s.toMove = int8(norns.Chance)
+	s.trickNo, s.destroyed = 0, 0
+	s.trump = NoCard
+	s.stockN, s.stock = 0, [stockCap]Card{}
+	s.power, s.target, s.next = -1, -1, -1
+	s.trick, s.prev = emptyTrick(s.players), emptyTrick(s.players)
+	s.tricks = [3]uint8{}
+	s.bids = [3]int8{-1, -1, -1}
+	s.voids = [3]uint8{}
+	s.stockSeen = [3]uint16{}
+	s.hands = [3]Cards{}
+	s.out = 0
+	s.known = [3][3]Cards{}
+}
+
+// Config returns the match's configuration (Players is 2 or 3, never 0).
+func (s State) Config() Config {
+	return Config{Players: int(s.players), FiveTrickBonus: s.bonus5, HandLimit: int(s.handLimit)}
+}
+
+// Players returns the number of seats.
+func (s State) Players() int { return int(s.players) }
+
+// ToMove returns the seat to act, norns.Chance at a deal or a 6's pick, or norns.Nobody once over.
+func (s State) ToMove() norns.Player { return norns.Player(s.toMove) }
+
+// Over reports whether the match has ended.
+func (s State) Over() bool { return s.phase == PhaseOver }
+
+// Phase returns what the state waits for.
+func (s State) Phase() Phase { return s.phase }
+
+// Hand returns seat p's hand. It panics if p is not a seat of the match.
+func (s State) Hand(p norns.Player) Cards { return s.hands[s.seat(p)] }
+
+func (s State) seat(p norns.Player) int {
+	if p < 0 || int(p) >= int(s.players) {
+		panic(fmt.Sprintf("herrlof: %v is not a seat of a %d-player match", p, s.players))
+	}
+	return int(p)
+}
+
+// TrumpCard returns the card turned up for trump (H3) or the one that replaced it (H13), and
+// NoCard at a deal.
+func (s State) TrumpCard() Card { return s.trump }
+
+// Trump returns the trump suit, or NoSuit when the trump card is a Valknut or Hagalaz or at a deal.
+func (s State) Trump() Suit { return s.trump.Suit() }
+
+// Trick returns the trick in play. After a trick completes it is empty until the next lead; see
+// [State.LastTrick].
+func (s State) Trick() Trick { return s.trick }
+
+// LastTrick returns the last completed trick of this hand, with its winner; it is empty before
+// the first trick completes.
+func (s State) LastTrick() Trick { return s.prev }
+
+// Leader returns who leads or led the trick in play: the leader of the current trick, or the
+// seat that will lead the next one while a power resolves. It returns Nobody at a deal, while
+// bidding the hand's opener, and Nobody once over.
+func (s State) Leader() norns.Player {
+	switch {
+	case s.trick.n > 0:
+		return norns.Player(s.trick.leader)
+	case s.phase == PhasePlay:
+		return norns.Player(s.toMove)
+	case s.phase == PhaseBid:
+		return norns.Player(s.opener)
+	case s.next >= 0:
+		return norns.Player(s.next)
+	}
+	return norns.Nobody
+}
+
+// Opener returns the opening leader of the current hand, or Nobody before the first deal.
+func (s State) Opener() norns.Player {
+	if s.opener < 0 {
+		return norns.Nobody
+	}
+	return norns.Player(s.opener)
+}
+
+// Tricks returns the tricks seat p has won in this hand, after steals.
+func (s State) Tricks(p norns.Player) int { return int(s.tricks[s.seat(p)]) }
+
+// Bid returns seat p's bid in this hand, or -1 if p has not bid yet. Bids are secret until the
+// hand is scored (see [State.LastHand] and [View]); the State, which knows everything, tells.
+func (s State) Bid(p norns.Player) int { return int(s.bids[s.seat(p)]) }
+
+// HandNumber returns the number of the hand in play or about to be dealt, from 1.
+func (s State) HandNumber() int { return int(s.handNo) }
+
+// CorrectBids returns how many hands seat p has bid correctly so far (H17, H18).
+func (s State) CorrectBids(p norns.Player) int { return int(s.correct[s.seat(p)]) }
+
+// StockLen returns the number of cards in the stock.
+func (s State) StockLen() int { return int(s.stockN) }
+
+// Stock returns the stock's cards from the top down, for tests and tools; players never see it.
+func (s State) Stock() []Card {
+	out := make([]Card, s.stockN)
+	for i := range out {
+		out[i] = s.stock[int(s.stockN)-1-i]
+	}
+	return out
+}
+
+// Played returns this hand's cards out of play: the cards of completed tricks and the trump cards
+// replaced by two Valknuts (H13). All of it is public.
+func (s State) Played() Cards { return s.out }
+
+// PowerSeat returns the seat whose card power is resolving (PhaseDraw to PhaseGive), or Nobody.
+func (s State) PowerSeat() norns.Player {
+	if s.power < 0 {
+		return norns.Nobody
+	}
+	return norns.Player(s.power)
+}
+
+// PowerTarget returns the 6's target during PhasePick and PhaseGive, or Nobody.
+func (s State) PowerTarget() norns.Player {
+	if s.target < 0 {
+		return norns.Nobody
+	}
+	return norns.Player(s.target)
+}
+
+// LastHand returns the result of the last hand scored, revealed to every seat; its Hand is 0
+// before the first hand is scored.
+func (s State) LastHand() HandResult { return s.last.result(s.Config().normal()) }
+
+func (l lastHand) result(c Config) HandResult {
+	r := HandResult{Hand: int(l.hand)}
+	if l.hand == 0 {
+		return r
+	}
+	for p := range c.Players {
+		r.Bids[p] = int(l.bids[p])
+		r.Tricks[p] = int(l.tricks[p])
+		r.Points[p] = handPoints(c.Players, c.FiveTrickBonus, int(l.bids[p]), int(l.tricks[p]))
+	}
+	return r
+}
+
+// String describes the state for humans, over several lines.
+func (s State) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "herrlof %dp, hand %d, %v", s.players, s.handNo, s.phase)
+	switch {
+	case s.phase == PhaseOver:
+		fmt.Fprintf(&b, ", winners %v", s.Winners())
+	case s.toMove >= 0:
+		fmt.Fprintf(&b, ", seat %d to move", s.toMove)
+	}
+	b.WriteByte('\n')
+	if s.phase != PhaseDeal && s.phase != PhaseOver {
+		fmt.Fprintf(&b, "trump %v (%v), stock %d, trick %v, last trick %v\n", s.trump, s.Trump(), s.stockN, s.trick, s.prev)
+	}
+	for p := range int(s.players) {
+		fmt.Fprintf(&b, "seat %d: score %d, correct bids %d", p, s.scores[p], s.correct[p])
+		if s.phase != PhaseDeal && s.phase != PhaseOver {
+			fmt.Fprintf(&b, ", bid %d, tricks %d, hand %v", s.bids[p], s.tricks[p], s.hands[p])
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

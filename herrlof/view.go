@@ -1,0 +1,277 @@
+package herrlof
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/nornsgames/norns"
+)
+
+// View is what one seat may know of a match: its own hand and bid, everything public (the trump
+// card, the tricks, the cards played, the hand sizes and stock size, the scores, the bids of
+// scored hands, which suits each seat showed out of) and what it learnt in private (the cards it
+// gave or took with a 6 and the cards it drew or put under the stock with a 3). It never holds
+// another seat's hand or bid, the stock's order, or the cards another seat drew or exchanged.
+//
+// A View is a comparable value: two states that differ only in what the seat cannot see give ==
+// views. The zero View is not a valid view; get one from [State.View].
+type View struct {
+	seat      int8
+	players   uint8
+	bonus5    bool
+	handLimit uint16
+	phase     Phase
+	toMove    int8
+	opener    int8
+	handNo    uint16
+	trickNo   uint8
+	destroyed uint8
+	trump     Card
+	stockN    uint8
+	power     int8
+	target    int8
+	next      int8
+	bid       int8 // the seat's own bid; -1 until made
+	trick     Trick
+	prev      Trick
+	tricks    [3]uint8
+	handLens  [3]uint8
+	correct   [3]uint8
+	voids     [3]uint8
+	scores    [3]int16
+	stockSeen [3]uint16      // public: the stock positions each seat filled with a 3
+	stockMine [stockCap]Card // the cards at the positions of stockSeen[seat]; 0 elsewhere
+	last      lastHand
+	hand      Cards
+	out       Cards
+	knows     [3]Cards // knows[q]: cards the seat knows q holds
+	knownBy   [3]Cards // knownBy[q]: cards of the seat's hand q knows about
+}
+
+// View returns what seat p may see. It panics if p is not a seat of the match.
+func (s State) View(p norns.Player) View {
+	i := s.seat(p)
+	v := View{
+		seat:      int8(p),
+		players:   s.players,
+		bonus5:    s.bonus5,
+		handLimit: s.handLimit,
+		phase:     s.phase,
+		toMove:    s.toMove,
+		opener:    s.opener,
+		handNo:    s.handNo,
+		trickNo:   s.trickNo,
+		destroyed: s.destroyed,
+		trump:     s.trump,
+		stockN:    s.stockN,
+		power:     s.power,
+		target:    s.target,
+		next:      s.next,
+		bid:       s.bids[i],
+		trick:     s.trick,
+		prev:      s.prev,
+		tricks:    s.tricks,
+		correct:   s.correct,
+		voids:     s.voids,
+		scores:    s.scores,
+		stockSeen: s.stockSeen,
+		last:      s.last,
+		hand:      s.hands[i],
+		out:       s.out,
+	}
+	for q := range int(s.players) {
+		v.handLens[q] = uint8(s.hands[q].Len())
+		v.knows[q] = s.known[i][q]
+		v.knownBy[q] = s.known[q][i]
+	}
+	for x := s.stockSeen[i]; x != 0; x &= x - 1 {
+		j := trailing16(x)
+		v.stockMine[j] = s.stock[j]
+	}
+	return v
+}
+
+func trailing16(x uint16) int {
+	n := 0
+	for x&1 == 0 {
+		x >>= 1
+		n++
+	}
+	return n
+}
+
+// Seat returns whose view this is.
+func (v View) Seat() norns.Player { return norns.Player(v.seat) }
+
+// Players returns the number of seats.
+func (v View) Players() int { return int(v.players) }
+
+// Config returns the match's configuration.
+func (v View) Config() Config {
+	return Config{Players: int(v.players), FiveTrickBonus: v.bonus5, HandLimit: int(v.handLimit)}
+}
+
+// ToMove returns who acts next, as [State.ToMove].
+func (v View) ToMove() norns.Player { return norns.Player(v.toMove) }
+
+// Over reports whether the match has ended.
+func (v View) Over() bool { return v.phase == PhaseOver }
+
+// Phase returns what the match waits for.
+func (v View) Phase() Phase { return v.phase }
+
+// Hand returns the seat's own hand.
+func (v View) Hand() Cards { return v.hand }
+
+// HandLen returns the number of cards seat q holds.
+func (v View) HandLen(q norns.Player) int { return int(v.handLens[v.check(q)]) }
+
+func (v View) check(q norns.Player) int {
+	if q < 0 || int(q) >= int(v.players) {
+		panic(fmt.Sprintf("herrlof: %v is not a seat of a %d-player match", q, v.players))
+	}
+	return int(q)
+}
+
+// Bid returns the seat's own bid in this hand, or -1 before it bids. Other seats' bids are
+// secret until the hand is scored ([View.LastHand]).
+func (v View) Bid() int { return int(v.bid) }
+
+// TrumpCard returns the trump card, NoCard at a deal.
+func (v View) TrumpCard() Card { return v.trump }
+
+// Trump returns the trump suit, or NoSuit.
+func (v View) Trump() Suit { return v.trump.Suit() }
+
+// Trick returns the trick in play.
+func (v View) Trick() Trick { return v.trick }
+
+// LastTrick returns the last completed trick of this hand.
+func (v View) LastTrick() Trick { return v.prev }
+
+// Opener returns the opening leader of the current hand, or Nobody before the first deal.
+func (v View) Opener() norns.Player {
+	if v.opener < 0 {
+		return norns.Nobody
+	}
+	return norns.Player(v.opener)
+}
+
+// Tricks returns the tricks seat q has won in this hand.
+func (v View) Tricks(q norns.Player) int { return int(v.tricks[v.check(q)]) }
+
+// TricksPlayed returns the number of tricks completed in this hand, destroyed ones included.
+func (v View) TricksPlayed() int { return int(v.trickNo) }
+
+// Score returns seat q's total points.
+func (v View) Score(q norns.Player) int { return int(v.scores[v.check(q)]) }
+
+// CorrectBids returns how many hands seat q has bid correctly.
+func (v View) CorrectBids(q norns.Player) int { return int(v.correct[v.check(q)]) }
+
+// HandNumber returns the number of the hand in play or about to be dealt, from 1.
+func (v View) HandNumber() int { return int(v.handNo) }
+
+// StockLen returns the number of cards in the stock.
+func (v View) StockLen() int { return int(v.stockN) }
+
+// KnownStock returns the stock from the top down with the cards the seat knows (those it put
+// under the stock with a 3 and that are still there) and NoCard for the others.
+func (v View) KnownStock() []Card {
+	out := make([]Card, v.stockN)
+	for i := range out {
+		j := int(v.stockN) - 1 - i
+		out[i] = NoCard
+		if v.stockSeen[v.seat]&(1<<j) != 0 {
+			out[i] = v.stockMine[j]
+		}
+	}
+	return out
+}
+
+// Played returns this hand's cards out of play (completed tricks and replaced trump cards).
+func (v View) Played() Cards { return v.out }
+
+// ShowedOut reports whether seat q has shown it holds no card of suit s (it played another suited
+// card when s was led) and has received no card since. Valknuts and Hagalaz prove nothing.
+func (v View) ShowedOut(q norns.Player, s Suit) bool {
+	return s.IsValid() && v.voids[v.check(q)]&(1<<s) != 0
+}
+
+// Known returns the cards the seat knows seat q holds: cards it gave q with a 6 and q has not
+// played since, for instance. Empty for the seat itself.
+func (v View) Known(q norns.Player) Cards { return v.knows[v.check(q)] }
+
+// KnownBy returns the cards of the seat's own hand that seat q knows about (a card q took from
+// it, or gave it, with a 6).
+func (v View) KnownBy(q norns.Player) Cards { return v.knownBy[v.check(q)] }
+
+// PowerSeat returns the seat whose card power is resolving, or Nobody.
+func (v View) PowerSeat() norns.Player {
+	if v.power < 0 {
+		return norns.Nobody
+	}
+	return norns.Player(v.power)
+}
+
+// PowerTarget returns the 6's target during PhasePick and PhaseGive, or Nobody.
+func (v View) PowerTarget() norns.Player {
+	if v.target < 0 {
+		return norns.Nobody
+	}
+	return norns.Player(v.target)
+}
+
+// LastHand returns the result of the last hand scored, bids revealed.
+func (v View) LastHand() HandResult { return v.last.result(v.Config()) }
+
+// Legal returns the seat's legal moves when it is to act, in [State.Legal]'s order, and nil
+// otherwise.
+func (v View) Legal() []Move {
+	if v.toMove != v.seat || v.phase == PhaseOver {
+		return nil
+	}
+	return v.AppendLegal(make([]Move, 0, 16))
+}
+
+// AppendLegal appends [View.Legal]'s moves to dst. It does not allocate when dst has room.
+func (v View) AppendLegal(dst []Move) []Move {
+	if v.toMove != v.seat {
+		return dst
+	}
+	switch v.phase {
+	case PhaseBid:
+		return appendBids(dst, handSize(int(v.players)))
+	case PhasePlay:
+		return appendCards(dst, MovePlay, playable(v.hand, v.trick))
+	case PhaseDraw:
+		return append(dst, Draw(), NoDraw())
+	case PhaseReturn:
+		return appendCards(dst, MoveReturn, v.hand)
+	case PhaseSteal:
+		return appendSteals(dst, v.players, v.seat, v.tricks)
+	case PhaseTake:
+		return appendTakes(dst, v.players, v.seat)
+	case PhaseGive:
+		return appendCards(dst, MoveGive, v.hand)
+	}
+	return dst
+}
+
+// String describes the view for humans.
+func (v View) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "herrlof %dp, seat %d's view, hand %d, %v", v.players, v.seat, v.handNo, v.phase)
+	if v.toMove >= 0 {
+		fmt.Fprintf(&b, ", seat %d to move", v.toMove)
+	}
+	b.WriteByte('\n')
+	if v.phase != PhaseDeal && v.phase != PhaseOver {
+		fmt.Fprintf(&b, "trump %v (%v), stock %d, trick %v, last trick %v\n", v.trump, v.Trump(), v.stockN, v.trick, v.prev)
+		fmt.Fprintf(&b, "hand %v, bid %d\n", v.hand, v.bid)
+	}
+	for q := range int(v.players) {
+		fmt.Fprintf(&b, "seat %d: score %d, tricks %d, cards %d\n", q, v.scores[q], v.tricks[q], v.handLens[q])
+	}
+	return b.String()
+}
