@@ -1,0 +1,385 @@
+package gnav
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/nornsgames/norns"
+)
+
+// stateJSON is the JSON form of a State. Everything that can be derived (who is alive, who
+// knocked, the winners) is left out and recomputed on decoding.
+type stateJSON struct {
+	Config      Config         `json:"config"`
+	ToMove      norns.Player   `json:"toMove"` // a seat, -1 for chance, -2 once over
+	Dealer      norns.Player   `json:"dealer"` // -2 before the first dealer is drawn
+	Deals       int            `json:"deals"`
+	Resting     []norns.Player `json:"resting"`
+	Contestants []norns.Player `json:"contestants"`
+	Seats       []seatJSON     `json:"seats"`
+	Stock       []Card         `json:"stock,omitempty"` // top first
+}
+
+type seatJSON struct {
+	Lives    int    `json:"lives"`
+	Hand     *Card  `json:"hand,omitempty"`
+	Dealt    *Card  `json:"dealt,omitempty"`
+	GotAsked *Card  `json:"gotAsked,omitempty"`
+	GotOwn   *Card  `json:"gotOwn,omitempty"`
+	Answer   Answer `json:"answer,omitempty"`
+	Turn     Turn   `json:"turn,omitempty"`
+}
+
+// MarshalText returns the card's name, as String. It fails for a value that is not a card.
+func (c Card) MarshalText() ([]byte, error) {
+	if !c.IsValid() {
+		return nil, fmt.Errorf("gnav: cannot encode %v", c)
+	}
+	return []byte(c.String()), nil
+}
+
+// UnmarshalText reads a card's name, as ParseCard. On error c is unchanged.
+func (c *Card) UnmarshalText(b []byte) error {
+	x, err := ParseCard(string(b))
+	if err != nil {
+		return err
+	}
+	*c = x
+	return nil
+}
+
+// MarshalText returns the answer's name: "accepted" or the refusing matador's name.
+func (a Answer) MarshalText() ([]byte, error) {
+	if a >= numAnswers {
+		return nil, fmt.Errorf("gnav: cannot encode %v", a)
+	}
+	return []byte(a.String()), nil
+}
+
+// UnmarshalText reads an answer's name, as String writes it.
+func (a *Answer) UnmarshalText(b []byte) error {
+	for x := range numAnswers {
+		if x.String() == string(b) {
+			*a = x
+			return nil
+		}
+	}
+	return fmt.Errorf("gnav: unknown answer %q", b)
+}
+
+// MarshalText returns the turn's name, as String.
+func (t Turn) MarshalText() ([]byte, error) {
+	if t >= numTurns {
+		return nil, fmt.Errorf("gnav: cannot encode %v", t)
+	}
+	return []byte(t.String()), nil
+}
+
+// UnmarshalText reads a turn's name, as String writes it.
+func (t *Turn) UnmarshalText(b []byte) error {
+	for x := range numTurns {
+		if x.String() == string(b) {
+			*t = x
+			return nil
+		}
+	}
+	return fmt.Errorf("gnav: unknown turn %q", b)
+}
+
+func cardPtr(c Card) *Card {
+	if c == NoCard {
+		return nil
+	}
+	return &c
+}
+
+// MarshalJSON encodes the state: its config, who is to act, the dealer, each seat's lives, cards
+// and acts of the deal, and the stock.
+func (s State) MarshalJSON() ([]byte, error) {
+	j := stateJSON{
+		Config:      s.Config(),
+		ToMove:      s.ToMove(),
+		Dealer:      s.Dealer(),
+		Deals:       int(s.deals),
+		Resting:     seatSlice(s.resting),
+		Contestants: seatSlice(s.contest),
+		Seats:       make([]seatJSON, s.players),
+	}
+	for p := range j.Seats {
+		j.Seats[p] = seatJSON{Lives: int(s.lives[p]), Hand: cardPtr(s.d.hand[p]), Dealt: cardPtr(s.d.dealt[p]),
+			GotAsked: cardPtr(s.d.gotAsked[p]), GotOwn: cardPtr(s.d.gotOwn[p]),
+			Answer: Answer(s.act[p] & 7), Turn: Turn(s.act[p] >> 3)}
+	}
+	if st, n := s.Stock(); n > 0 {
+		j.Stock = st[:n]
+	}
+	return json.Marshal(j)
+}
+
+func seatSlice(s norns.Seats) []norns.Player {
+	out := []norns.Player{}
+	for p := range s.All() {
+		out = append(out, p)
+	}
+	return out
+}
+
+// UnmarshalJSON decodes a state written by MarshalJSON and checks everything it reads: the
+// config, the ranges, and that the state is one a match can reach — between deals, that lives,
+// rests, contestants and dealer agree; during a deal, that replaying the deal from its dealt
+// cards and stock with the recorded acts gives exactly the state read (so the cards are the
+// pack, the knocks, answers, exchanges and lives lost all agree). Errors wrap [norns.ErrCorrupt];
+// on error s is unchanged.
+func (s *State) UnmarshalJSON(data []byte) error {
+	var j stateJSON
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&j); err != nil {
+		return corrupt("%v", err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return corrupt("data after the state")
+	}
+	t, err := j.state()
+	if err != nil {
+		return err
+	}
+	*s = t
+	return nil
+}
+
+func corrupt(format string, args ...any) error {
+	return fmt.Errorf("gnav: state JSON: %w: %s", norns.ErrCorrupt, fmt.Sprintf(format, args...))
+}
+
+// state builds and validates the State j describes.
+func (j *stateJSON) state() (State, error) {
+	t, err := New(j.Config)
+	if err != nil {
+		return State{}, corrupt("config: %v", err)
+	}
+	n := t.Players()
+	if len(j.Seats) != n {
+		return State{}, corrupt("%d seats for %d players", len(j.Seats), n)
+	}
+	if j.Deals < 0 || j.Deals > 0xFFFF {
+		return State{}, corrupt("deals %d out of range", j.Deals)
+	}
+	t.deals = uint16(j.Deals)
+	inRange := func(p norns.Player) bool { return p >= 0 && int(p) < n }
+	switch {
+	case j.ToMove == norns.Chance || j.ToMove == norns.Nobody || inRange(j.ToMove):
+		t.toMove = int8(j.ToMove)
+	default:
+		return State{}, corrupt("toMove %d", j.ToMove)
+	}
+	switch {
+	case j.Dealer == norns.Nobody:
+		t.dealer = -1
+	case inRange(j.Dealer):
+		t.dealer = int8(j.Dealer)
+	default:
+		return State{}, corrupt("dealer %d", j.Dealer)
+	}
+	seats := func(name string, ps []norns.Player) (norns.Seats, error) {
+		var set norns.Seats
+		for _, p := range ps {
+			if !inRange(p) || set.Has(p) {
+				return 0, corrupt("%s: bad or repeated seat %d", name, p)
+			}
+			set = set.With(p)
+		}
+		return set, nil
+	}
+	if t.resting, err = seats("resting", j.Resting); err != nil {
+		return State{}, err
+	}
+	if t.contest, err = seats("contestants", j.Contestants); err != nil {
+		return State{}, err
+	}
+	t.alive = 0
+	for p, sj := range j.Seats {
+		if sj.Lives < 0 || sj.Lives > int(t.maxLives) {
+			return State{}, corrupt("seat %d has %d lives of %d", p, sj.Lives, t.maxLives)
+		}
+		t.lives[p] = uint8(sj.Lives)
+		if sj.Lives > 0 {
+			t.alive = t.alive.With(norns.Player(p))
+		}
+		for _, f := range []struct {
+			dst *Card
+			src *Card
+		}{{&t.d.hand[p], sj.Hand}, {&t.d.dealt[p], sj.Dealt}, {&t.d.gotAsked[p], sj.GotAsked}, {&t.d.gotOwn[p], sj.GotOwn}} {
+			if f.src != nil {
+				*f.dst = *f.src
+			}
+		}
+		if sj.Answer >= numAnswers || sj.Turn >= numTurns {
+			return State{}, corrupt("seat %d: bad act", p)
+		}
+		t.act[p] = uint8(sj.Answer) | uint8(sj.Turn)<<3
+	}
+	if len(j.Stock) > stockCap {
+		return State{}, corrupt("a stock of %d cards", len(j.Stock))
+	}
+	copy(t.d.stock[:], j.Stock)
+	if err := t.validate(); err != nil {
+		return State{}, corrupt("%v", err)
+	}
+	return t, nil
+}
+
+// validate reports whether s is a state a match can reach. Everything a State holds that can be
+// derived is recomputed from the rest before validate is called, except during a deal, where the
+// replay recomputes everything and must match.
+func (s *State) validate() error {
+	if s.winners != 0 {
+		return errors.New("winners before the end")
+	}
+	switch {
+	case s.toMove == nobody:
+		if s.alive.Len() > 1 {
+			return fmt.Errorf("over with %d seats alive", s.alive.Len())
+		}
+		if s.contest != 0 || s.resting != 0 || s.d != noDeal || s.act != [MaxPlayers]uint8{} {
+			return errors.New("a deal in progress after the end")
+		}
+		if s.dealer < 0 || s.deals == 0 {
+			return errors.New("over before the first deal")
+		}
+		s.winners = s.alive
+		return nil
+	case s.toMove == chance:
+		return s.validateBetween()
+	}
+	return s.validateDeal()
+}
+
+// validateBetween checks a state at a chance node: before the first dealer is drawn, or before a
+// deal.
+func (s *State) validateBetween() error {
+	if s.d != noDeal || s.act != [MaxPlayers]uint8{} {
+		return errors.New("cards or acts between deals")
+	}
+	full := norns.Seats(1)<<s.players - 1
+	if s.deals == 0 || s.dealer < 0 {
+		if s.alive != full || s.resting != 0 || s.contest != full {
+			return errors.New("lives lost or rests before the first deal")
+		}
+		for p := range s.players {
+			if s.lives[p] != s.maxLives {
+				return errors.New("lives lost before the first deal")
+			}
+		}
+	}
+	if s.dealer < 0 {
+		if s.dealerGiven || s.deals != 0 {
+			return errors.New("no dealer after the first deal, or with a given dealer")
+		}
+		return nil
+	}
+	if s.deals == 0 && s.dealerGiven && s.dealer != s.firstDealer {
+		return errors.New("the first dealer is not the given one")
+	}
+	switch {
+	case s.alive.Len() < 2:
+		return errors.New("a deal to come with fewer than two seats alive")
+	case s.resting&^s.alive != 0 || s.resting.Len() > Copies:
+		return errors.New("resting seats that are out, or more than two")
+	case s.contest != s.alive&^s.resting || s.contest.Len() < 2:
+		return errors.New("contestants are not the seats alive and not resting")
+	case !s.contest.Has(norns.Player(s.dealer)):
+		return errors.New("the dealer is not a contestant")
+	}
+	return nil
+}
+
+// validateDeal checks a state during a deal by replaying the deal from its start.
+func (s *State) validateDeal() error {
+	if s.deals == 0 {
+		return errors.New("a deal in progress before the first deal")
+	}
+	if s.dealer < 0 || !s.contest.Has(norns.Player(s.dealer)) || !s.contest.Has(norns.Player(s.toMove)) {
+		return errors.New("the dealer or the seat to act is not a contestant")
+	}
+	for q := range s.contest.All() {
+		if s.d.dealt[q] == Narr {
+			s.knock = s.knock.With(q)
+		}
+	}
+	// The pack as dealt: the contestants' cards from the dealer's left, then the stock.
+	var pack [DeckSize]Card
+	k := s.contest.Len()
+	p := s.dealer
+	for i := range k {
+		p = nextIn(s.contest, p)
+		pack[i] = s.d.dealt[p]
+	}
+	copy(pack[k:], s.d.stock[:DeckSize-k])
+	if !validPack(&pack) {
+		return errors.New("the dealt cards and the stock are not the pack")
+	}
+	start := *s
+	start.toMove, start.act, start.knock, start.d = chance, [MaxPlayers]uint8{}, 0, noDeal
+	start.deals--
+	// A first replay with lives to spare finds who lost a life in this deal (at most one each).
+	dry := start
+	for q := range s.contest.All() {
+		dry.lives[q] = MaxLives + 1
+	}
+	dry.alive |= s.contest
+	dry, err := replayDeal(dry, &pack, &s.act)
+	if err != nil {
+		return err
+	}
+	for q := range s.contest.All() {
+		start.lives[q] += MaxLives + 1 - dry.lives[q]
+		if start.lives[q] > s.maxLives || start.lives[q] == 0 {
+			return fmt.Errorf("seat %d cannot have lost %d lives in this deal", q, MaxLives+1-dry.lives[q])
+		}
+		start.alive = start.alive.With(q)
+	}
+	if err := start.validateBetween(); err != nil {
+		return fmt.Errorf("at the start of the deal: %v", err)
+	}
+	got, err := replayDeal(start, &pack, &s.act)
+	if err != nil {
+		return err
+	}
+	if got != *s {
+		return errors.New("the deal's cards and acts do not agree")
+	}
+	return nil
+}
+
+// replayDeal deals pack from s (a chance node before a deal) and plays each seat's recorded turn
+// until a seat that has not acted is to move.
+func replayDeal(s State, pack *[DeckSize]Card, act *[MaxPlayers]uint8) (State, error) {
+	s, err := s.Apply(Deal(*pack))
+	if err != nil {
+		return s, err
+	}
+	for range MaxPlayers + 1 {
+		if s.toMove < 0 {
+			return s, errors.New("the recorded acts end the deal")
+		}
+		var m Move
+		switch Turn(act[s.toMove] >> 3) {
+		case TurnNone:
+			return s, nil
+		case TurnStood:
+			m = Stand()
+		case TurnAsked:
+			m = Ask()
+		default:
+			m = Draw()
+		}
+		if s, err = s.Apply(m); err != nil {
+			return s, err
+		}
+	}
+	return s, errors.New("the recorded acts do not end")
+}

@@ -1,0 +1,114 @@
+package gnav
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/nornsgames/norns"
+)
+
+// AppendText appends m's notation to b (see the package's Notation section). It never fails.
+func (m Move) AppendText(b []byte) ([]byte, error) {
+	switch m.kind {
+	case MoveStand, MoveAsk, MoveDraw:
+		return append(b, moveKindNames[m.kind]...), nil
+	case MoveChooseDealer:
+		b = append(b, "dealer "...)
+		return strconv.AppendInt(b, int64(m.seat), 10), nil
+	case MoveDeal:
+		b = append(b, "deal"...)
+		for _, c := range m.pack {
+			b = append(b, ' ')
+			b = append(b, c.String()...)
+		}
+		return b, nil
+	}
+	return append(b, "invalid"...), nil
+}
+
+// String returns m's notation: "stand", "ask", "draw", "dealer 2" or "deal Narr XII Hus …".
+func (m Move) String() string {
+	b, _ := m.AppendText(make([]byte, 0, 16))
+	return string(b)
+}
+
+// MarshalText returns m's notation, as String.
+func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil) }
+
+// UnmarshalText reads a move's notation into m, as ParseMove. On error m is unchanged.
+func (m *Move) UnmarshalText(b []byte) error {
+	x, err := ParseMove(string(b))
+	if err != nil {
+		return err
+	}
+	*m = x
+	return nil
+}
+
+// ParseMove reads a move's notation: "stand", "ask", "draw", "dealer <seat>" or "deal" followed
+// by the 42 cards of the pack in dealing order. Keywords and card names are case-insensitive and
+// may be separated by any run of spaces. A deal must hold two cards of each rank. Errors wrap
+// [norns.ErrBadNotation].
+func ParseMove(s string) (Move, error) {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return Move{}, badNotation(s, "empty move")
+	}
+	kw := strings.ToLower(f[0])
+	switch kw {
+	case "stand", "ask", "draw":
+		if len(f) != 1 {
+			return Move{}, badNotation(s, kw+" takes nothing after it")
+		}
+		switch kw {
+		case "stand":
+			return Stand(), nil
+		case "ask":
+			return Ask(), nil
+		}
+		return Draw(), nil
+	case "dealer":
+		if len(f) != 2 {
+			return Move{}, badNotation(s, "want dealer <seat>")
+		}
+		p, err := strconv.Atoi(f[1])
+		if err != nil || p < 0 || p >= MaxPlayers {
+			return Move{}, badNotation(s, fmt.Sprintf("seat %q is not a number from 0 to %d", f[1], MaxPlayers-1))
+		}
+		return ChooseDealer(norns.Player(p)), nil
+	case "deal":
+		if len(f) != DeckSize+1 {
+			return Move{}, badNotation(s, fmt.Sprintf("a deal lists the %d cards of the pack, not %d", DeckSize, len(f)-1))
+		}
+		var p [DeckSize]Card
+		for i, name := range f[1:] {
+			c, err := ParseCard(name)
+			if err != nil {
+				return Move{}, badNotation(s, fmt.Sprintf("card %d: unknown card %q", i+1, name))
+			}
+			p[i] = c
+		}
+		if !validPack(&p) {
+			return Move{}, badNotation(s, "a deal holds two cards of each rank")
+		}
+		return Deal(p), nil
+	}
+	return Move{}, badNotation(s, fmt.Sprintf("unknown move %q (want stand, ask, draw, dealer or deal)", f[0]))
+}
+
+// MustParseMove is ParseMove for tests and literals: it panics if s does not parse.
+func MustParseMove(s string) Move {
+	m, err := ParseMove(s)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
+
+func badNotation(s, why string) error {
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return fmt.Errorf("gnav: %w: %q: %s", norns.ErrBadNotation, s, why)
+}

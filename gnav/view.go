@@ -1,0 +1,90 @@
+package gnav
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/nornsgames/norns"
+)
+
+// View is what one seat knows of a match: everything public, its own card and the cards of its
+// own exchanges, and nothing else. It is a comparable value: two states that differ only in what
+// the seat cannot see give == views.
+//
+// Public: the configuration, lives, who rests, the dealer and contestants, who knocked (N6), and
+// every act of the deal — who stood, who asked, who accepted, each refusal with the matador that
+// made it (N9–N12), and so which exchanges happened and which a cat undid. Between deals (and
+// once the match is over) nothing is hidden. Private to the seat, during a deal: the card it was
+// dealt, its card now, the card it received when it accepted an exchange and the card it received
+// when its own request was accepted (N8). The stock is never in a view; every stock draw ends the
+// exchanges at once (N13), so no deal in progress has touched it.
+//
+// The zero View is not meaningful; get one from [State.View].
+type View struct {
+	public
+	seat     int8
+	hand     Card
+	dealt    Card
+	gotAsked Card
+	gotOwn   Card
+}
+
+// View returns what seat p may see. It panics if p is not a seat of the match.
+func (s State) View(p norns.Player) View {
+	i := s.index(p)
+	return View{public: s.public, seat: int8(i), hand: s.d.hand[i], dealt: s.d.dealt[i],
+		gotAsked: s.d.gotAsked[i], gotOwn: s.d.gotOwn[i]}
+}
+
+// Seat returns whose view this is.
+func (v View) Seat() norns.Player { return norns.Player(v.seat) }
+
+// Hand returns the seat's card now, and NoCard when it holds none (not a contestant, or between
+// deals).
+func (v View) Hand() Card { return v.hand }
+
+// Dealt returns the card the seat was dealt in the current deal, or NoCard.
+func (v View) Dealt() Card { return v.dealt }
+
+// Received returns the cards the seat received in its exchanges this deal: asked, the card it got
+// when it accepted a request, and own, the card it got when its own request was accepted (NoCard
+// when there was no such exchange). A cat's undo does not erase them: the seat saw them.
+func (v View) Received() (asked, own Card) { return v.gotAsked, v.gotOwn }
+
+// Legal returns the seat's legal moves when it is to act, in [State.Legal]'s order, and nil
+// otherwise.
+func (v View) Legal() []Move { return v.AppendLegal(nil) }
+
+// AppendLegal appends Legal's moves to dst and returns the extended slice.
+func (v View) AppendLegal(dst []Move) []Move {
+	if v.toMove != v.seat {
+		return dst
+	}
+	return v.appendSeatLegal(dst)
+}
+
+// String describes the view for humans.
+func (v View) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "gnav view of seat %d: %v", v.seat, v.Phase())
+	if v.toMove >= 0 {
+		fmt.Fprintf(&b, ", %v deals, %v to act, you hold %v (dealt %v)", v.Dealer(), v.ToMove(), v.hand, v.dealt)
+	}
+	for p := range v.Players() {
+		seat := norns.Player(p)
+		fmt.Fprintf(&b, "\n  seat %d: %d lives", p, v.lives[p])
+		if v.resting.Has(seat) {
+			b.WriteString(", resting")
+		}
+		if v.knock.Has(seat) {
+			b.WriteString(", knocked")
+		}
+		if a := v.Answer(seat); a != AnswerNone {
+			fmt.Fprintf(&b, ", answered %v", a)
+		}
+		if t := v.Turn(seat); t != TurnNone {
+			fmt.Fprintf(&b, ", %v", t)
+		}
+	}
+	return b.String()
+}
