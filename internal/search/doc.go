@@ -5,7 +5,8 @@
 // Carlo Tree Search", IEEE TCIAIG 2012). Each iteration:
 //
 //  1. determinises: draws a full state consistent with the searching seat's view ([norns.View]'s
-//     Sample), so hidden cards take one plausible value for the whole iteration;
+//     Sample, optionally adjusted by [Options.Refine]), so hidden cards take one plausible value
+//     for the whole iteration;
 //  2. selects: descends a tree whose nodes are sequences of seat moves (each edge is a mover and
 //     a move), considering only the children whose move is legal in this determinisation and
 //     picking the one with the best UCB1 value, where the exploration term counts how often the

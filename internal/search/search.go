@@ -39,6 +39,12 @@ type Options[S any, M norns.Move] struct {
 	// never called on a state that is over.
 	Stop func(s S) bool
 
+	// Refine, if not nil, adjusts each determinisation: it is called with the state drawn by the
+	// view's Sample, the searching seat and the search's generator, and returns the state to
+	// search. It must keep the state consistent with the view (its View(seat) unchanged); use it
+	// to bias hidden information the game's Sample draws uniformly, such as opponents' bids.
+	Refine func(s S, seat norns.Player, r *rng.Rand) S
+
 	// Eval, if not nil, returns seat's reward in [0, 1] for a leaf: a state that is over or
 	// stopped. nil means [Result] for states that are over and [Leaders] for stopped ones.
 	Eval func(s S, seat norns.Player) float64
@@ -153,6 +159,9 @@ func (t *Searcher[S, M, V]) Choose(ctx context.Context, v V, r *rng.Rand) (M, er
 // iterate runs one ISMCTS iteration from a fresh determinisation of v.
 func (t *Searcher[S, M, V]) iterate(v V, r *rng.Rand) error {
 	s := v.Sample(r)
+	if t.opts.Refine != nil {
+		s = t.opts.Refine(s, v.Seat(), r)
+	}
 	cur := int32(0)
 	t.path = append(t.path[:0], 0)
 	expanded := false

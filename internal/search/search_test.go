@@ -215,6 +215,30 @@ func TestStopAndEval(t *testing.T) {
 	}
 }
 
+func TestRefine(t *testing.T) {
+	// Refine deals seat 1 the two cards above seat 0's 5 every time: "hi" then always wins,
+	// whatever Sample drew.
+	calls := 0
+	opts := search.Options[guess, gMove]{
+		Iterations: 500,
+		Refine: func(s guess, seat norns.Player, r *rng.Rand) guess {
+			calls++
+			if seat != 0 {
+				t.Errorf("Refine called for %v, want seat 0", seat)
+			}
+			s.h1 = [2]int8{6, 7}
+			return s
+		},
+	}
+	got, err := search.Choose(context.Background(), dealGuess(t, false, 5, 1, 2).View(0), opts, rng.New(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != (gMove{kind: gHi}) || calls != 500 {
+		t.Errorf("chose %v after %d refinements, want hi after 500", got, calls)
+	}
+}
+
 func TestStopDefaultEvalUsesLeaders(t *testing.T) {
 	// Stopped leaves with no Eval are scored by Score: in nim nobody scores before the end, so all
 	// seats tie and every move is worth 1/2 to seat 0.
