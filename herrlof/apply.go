@@ -346,47 +346,78 @@ func (s *State) giveBack(p int8, c Card, rec *recorder) {
 	s.afterPlay(rec)
 }
 
-// resolve settles a complete trick (H7–H9, H12–H14) and starts the powers of 1 and 6 (H10, H15).
-func (s *State) resolve(rec *recorder) {
-	t := &s.trick
+// outcome settles a complete trick t under trump suit ts (H7, H9, H12–H14): the winner (-1 if a
+// Valknut destroyed it), who leads next, and how many Valknuts it holds.
+func outcome(t *Trick, ts Suit) (winner, next int8, valknuts int) {
 	n := int8(t.n)
-	var valknuts, hagalaz int
+	hagalaz := 0
 	lastH := int8(-1)
-	trumpSuit := s.trump.Suit()
 	best, bestScore := int8(-1), -1
 	led := NoSuit
 	for i := range n {
 		c := t.cards[i]
-		seat := (t.leader + i) % n
 		switch {
 		case c == Valknut:
 			valknuts++
 		case c == Hagalaz:
 			hagalaz++
-			lastH = seat
+			lastH = i
 		default:
 			suit := Suit(c / 9)
 			if led == NoSuit {
 				led = suit
 			}
 			score := -1
-			switch suit {
-			case trumpSuit:
+			if suit == ts {
 				score = 20 + int(c%9)
-			case led:
+			} else if suit == led {
 				score = int(c % 9)
 			}
 			if score > bestScore {
-				best, bestScore = seat, score
+				best, bestScore = i, score
 			}
 		}
-		s.out = s.out.add(c)
 	}
-	winner := int8(-1)
+	// best and lastH are positions in the trick until here.
 	switch {
 	case valknuts > 0: // H13
+		winner = -1
+	case hagalaz == int(n): // H7d: the first Hagalaz wins
+		winner = 0
+	default:
+		winner = best
+	}
+	switch {
+	case lastH >= 0: // H14, over H12 and H13
+		next = lastH
+	case winner < 0: // H13's decision: the leader leads again
+		next = 0
+	case t.cards[winner]%9 == 8 && t.cards[winner] < 36: // a 9 won (H12)
+		next = winner + 1
+	default:
+		next = winner
+	}
+	next = (t.leader + next) % n
+	if winner >= 0 {
+		winner = (t.leader + winner) % n
+	}
+	return winner, next, valknuts
+}
+
+// winningCard returns the card of a completed trick's winner.
+func (t *Trick) winningCard() Card {
+	return t.cards[(t.winner-t.leader+int8(t.n))%int8(t.n)]
+}
+
+// resolve settles a complete trick (H7–H9, H12–H14) and starts the powers of 1 and 6 (H10, H15).
+func (s *State) resolve(rec *recorder) {
+	winner, next, valknuts := outcome(&s.trick, s.trump.Suit())
+	for _, c := range s.trick.cards[:s.trick.n] {
+		s.out = s.out.add(c)
+	}
+	if valknuts > 0 {
 		s.destroyed++
-		if valknuts >= 2 && s.stockN > 0 {
+		if valknuts >= 2 && s.stockN > 0 { // the trump changes (H13)
 			s.out = s.out.add(s.trump)
 			s.stockN--
 			s.trump = s.stock[s.stockN]
@@ -398,47 +429,31 @@ func (s *State) resolve(rec *recorder) {
 				rec.add(Event{Kind: EventTrump, Seat: norns.Nobody, Other: norns.Nobody, Card: s.trump})
 			}
 		}
-	case hagalaz == int(n): // H7d
-		winner = t.leader
-	default:
-		winner = best
 	}
-	next := winner
-	switch {
-	case lastH >= 0: // H14, over H12 and H13
-		next = lastH
-	case winner < 0: // H13's decision: the leader leads again
-		next = t.leader
-	case t.cards[(winner-t.leader+n)%n]%9 == 8: // a 9 won (H12)
-		next = (winner + 1) % n
-	}
-	t.winner = winner
-	s.prev = *t
+	s.trick.winner = winner
+	s.prev = s.trick
 	s.trick = emptyTrick(s.players)
 	s.trickNo++
-	if rec != nil {
-		if winner >= 0 {
-			rec.add(Event{Kind: EventWin, Seat: norns.Player(winner), Other: norns.Nobody, Card: s.prev.cards[(winner-s.prev.leader+n)%n]})
-		} else {
+	if winner < 0 {
+		if rec != nil {
 			rec.add(Event{Kind: EventDestroyed, Seat: norns.Nobody, Other: norns.Nobody, Card: NoCard})
 		}
+		s.nextTrick(next, rec)
+		return
 	}
-	if winner >= 0 {
-		s.tricks[winner]++
-		switch s.prev.cards[(winner-s.prev.leader+n)%n] % 9 {
-		case 0: // a 1 won (H10)
-			if s.prev.cards[(winner-s.prev.leader+n)%n] < 36 && canSteal(s.players, winner, s.tricks) {
-				s.phase, s.toMove, s.power, s.next = PhaseSteal, winner, winner, next
-				return
-			}
-		case 5: // a 6 won (H15): only if hands are not empty
-			if s.prev.cards[(winner-s.prev.leader+n)%n] < 36 && int(s.trickNo) < handSize(int(s.players)) {
-				s.phase, s.toMove, s.power, s.next = PhaseTake, winner, winner, next
-				return
-			}
-		}
+	s.tricks[winner]++
+	wc := s.prev.winningCard()
+	if rec != nil {
+		rec.add(Event{Kind: EventWin, Seat: norns.Player(winner), Other: norns.Nobody, Card: wc})
 	}
-	s.nextTrick(next, rec)
+	switch {
+	case wc.Rank() == 1 && canSteal(s.players, winner, s.tricks): // H10
+		s.phase, s.toMove, s.power, s.next = PhaseSteal, winner, winner, next
+	case wc.Rank() == 6 && int(s.trickNo) < handSize(int(s.players)): // H15: not after the last trick
+		s.phase, s.toMove, s.power, s.next = PhaseTake, winner, winner, next
+	default:
+		s.nextTrick(next, rec)
+	}
 }
 
 // nextTrick hands the lead to l, or scores the hand after its last trick.

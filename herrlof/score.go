@@ -32,7 +32,10 @@ func (s *State) scoreHand(rec *recorder) {
 			s.correct[p]++
 		}
 	}
-	s.last = lastHand{hand: s.handNo, bids: s.bids, tricks: s.tricks}
+	s.last = lastHand{hand: s.handNo, tricks: s.tricks}
+	for p := range n {
+		s.last.bids[p] = s.bids[p]
+	}
 	target := int16(s.Config().Target())
 	over := s.handLimit > 0 && s.handNo >= s.handLimit
 	for p := range n {

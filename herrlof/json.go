@@ -1,0 +1,337 @@
+package herrlof
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/nornsgames/norns"
+)
+
+// stateJSON is the JSON form of a State. Cards are in notation; multisets are space-separated
+// strings ("R1 R7 V V", "" when empty); the stock is listed from the top down.
+type stateJSON struct {
+	Config      Config       `json:"config"`
+	Phase       string       `json:"phase"`
+	ToMove      int          `json:"toMove"`
+	Hand        int          `json:"hand"`
+	Opener      int          `json:"opener"`
+	TricksDone  int          `json:"tricksDone"`
+	Destroyed   int          `json:"destroyed"`
+	Trump       string       `json:"trump"`
+	Stock       []string     `json:"stock"`
+	Power       int          `json:"power"`
+	Target      int          `json:"target"`
+	Next        int          `json:"next"`
+	Trick       trickJSON    `json:"trick"`
+	LastTrick   trickJSON    `json:"lastTrick"`
+	Hands       []string     `json:"hands"`
+	Out         string       `json:"out"`
+	Tricks      []int        `json:"tricks"`
+	Bids        []int        `json:"bids"`
+	Scores      []int        `json:"scores"`
+	CorrectBids []int        `json:"correctBids"`
+	Voids       []string     `json:"voids"`
+	StockSeen   []int        `json:"stockSeen"`
+	Known       [][]string   `json:"known"`
+	LastHand    lastHandJSON `json:"lastHand"`
+}
+
+type trickJSON struct {
+	Leader int      `json:"leader"`
+	Cards  []string `json:"cards"`
+	Winner int      `json:"winner"`
+}
+
+type lastHandJSON struct {
+	Hand   int   `json:"hand"`
+	Bids   []int `json:"bids"`
+	Tricks []int `json:"tricks"`
+}
+
+// MarshalJSON encodes s as a JSON object that [State.UnmarshalJSON] reads back to an == State.
+func (s State) MarshalJSON() ([]byte, error) {
+	n := int(s.players)
+	j := stateJSON{
+		Config:     s.Config(),
+		Phase:      s.phase.String(),
+		ToMove:     int(s.toMove),
+		Hand:       int(s.handNo),
+		Opener:     int(s.opener),
+		TricksDone: int(s.trickNo),
+		Destroyed:  int(s.destroyed),
+		Trump:      s.trump.String(),
+		Stock:      make([]string, s.stockN),
+		Power:      int(s.power),
+		Target:     int(s.target),
+		Next:       int(s.next),
+		Trick:      trickToJSON(s.trick),
+		LastTrick:  trickToJSON(s.prev),
+		Out:        cardsText(s.out),
+		LastHand:   lastHandJSON{Hand: int(s.last.hand)},
+	}
+	for i := range int(s.stockN) {
+		j.Stock[i] = s.stock[int(s.stockN)-1-i].String()
+	}
+	for p := range n {
+		j.Hands = append(j.Hands, cardsText(s.hands[p]))
+		j.Tricks = append(j.Tricks, int(s.tricks[p]))
+		j.Bids = append(j.Bids, int(s.bids[p]))
+		j.Scores = append(j.Scores, int(s.scores[p]))
+		j.CorrectBids = append(j.CorrectBids, int(s.correct[p]))
+		j.Voids = append(j.Voids, voidText(s.voids[p]))
+		j.StockSeen = append(j.StockSeen, int(s.stockSeen[p]))
+		row := make([]string, n)
+		for q := range n {
+			row[q] = cardsText(s.known[p][q])
+		}
+		j.Known = append(j.Known, row)
+		j.LastHand.Bids = append(j.LastHand.Bids, int(s.last.bids[p]))
+		j.LastHand.Tricks = append(j.LastHand.Tricks, int(s.last.tricks[p]))
+	}
+	return json.Marshal(j)
+}
+
+func cardsText(h Cards) string {
+	if h == 0 {
+		return ""
+	}
+	return h.String()
+}
+
+func voidText(v uint8) string {
+	var b []byte
+	for s := range Suit(NumSuits) {
+		if v&(1<<s) != 0 {
+			b = append(b, s.Letter())
+		}
+	}
+	return string(b)
+}
+
+func trickToJSON(t Trick) trickJSON {
+	j := trickJSON{Leader: int(t.leader), Cards: []string{}, Winner: int(t.winner)}
+	for _, c := range t.cards[:t.n] {
+		j.Cards = append(j.Cards, c.String())
+	}
+	return j
+}
+
+// UnmarshalJSON decodes a state written by [State.MarshalJSON] and checks everything: the
+// configuration, the phase and whose turn it is, that the 42 cards are all there exactly once
+// (the copies of Valknut and Hagalaz three times), that hand sizes, trick counts, bids, scores
+// and the pending power agree with each other and with the rules, and that the recorded knowledge
+// is true. Malformed or impossible data is an error wrapping [norns.ErrCorrupt]; on error s is
+// unchanged.
+func (s *State) UnmarshalJSON(data []byte) error {
+	var j stateJSON
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&j); err != nil {
+		return corrupt("%v", err)
+	}
+	if dec.More() {
+		return corrupt("data after the state")
+	}
+	t, err := j.state()
+	if err != nil {
+		return err
+	}
+	if err := t.validate(); err != nil {
+		return corrupt("%v", err)
+	}
+	*s = t
+	return nil
+}
+
+func corrupt(format string, args ...any) error {
+	return fmt.Errorf("herrlof: state JSON: %w: %s", norns.ErrCorrupt, fmt.Sprintf(format, args...))
+}
+
+// state converts the decoded fields, checking ranges; validate checks the rest.
+func (j *stateJSON) state() (State, error) {
+	var t State
+	c := j.Config
+	if err := c.Validate(); err != nil || c.Players == 0 {
+		return t, corrupt("bad config %+v", c)
+	}
+	n := c.Players
+	t.players, t.bonus5, t.handLimit = uint8(n), c.FiveTrickBonus, uint16(c.HandLimit)
+	ph := -1
+	for i, name := range phaseNames {
+		if name == j.Phase {
+			ph = i
+		}
+	}
+	if ph < 0 {
+		return t, corrupt("unknown phase %q", j.Phase)
+	}
+	t.phase = Phase(ph)
+	small := func(name string, v, lo, hi int) (int, error) {
+		if v < lo || v > hi {
+			return 0, corrupt("%s %d out of range", name, v)
+		}
+		return v, nil
+	}
+	var err error
+	var v int
+	seats := func(name string, v int) (int8, error) {
+		x, err := small(name, v, -2, n-1)
+		return int8(x), err
+	}
+	if t.toMove, err = seats("toMove", j.ToMove); err != nil {
+		return t, err
+	}
+	if v, err = small("hand", j.Hand, 1, 65535); err != nil {
+		return t, err
+	}
+	t.handNo = uint16(v)
+	if t.opener, err = seats("opener", j.Opener); err != nil {
+		return t, err
+	}
+	if v, err = small("tricksDone", j.TricksDone, 0, 15); err != nil {
+		return t, err
+	}
+	t.trickNo = uint8(v)
+	if v, err = small("destroyed", j.Destroyed, 0, 15); err != nil {
+		return t, err
+	}
+	t.destroyed = uint8(v)
+	if t.power, err = seats("power", j.Power); err != nil {
+		return t, err
+	}
+	if t.target, err = seats("target", j.Target); err != nil {
+		return t, err
+	}
+	if t.next, err = seats("next", j.Next); err != nil {
+		return t, err
+	}
+	if j.Trump == "-" {
+		t.trump = NoCard
+	} else if t.trump, err = ParseCard(j.Trump); err != nil {
+		return t, corrupt("trump: %v", err)
+	}
+	if len(j.Stock) > stockCap {
+		return t, corrupt("%d cards in the stock", len(j.Stock))
+	}
+	t.stockN = uint8(len(j.Stock))
+	for i, text := range j.Stock {
+		c, err := ParseCard(text)
+		if err != nil {
+			return t, corrupt("stock: %v", err)
+		}
+		t.stock[len(j.Stock)-1-i] = c
+	}
+	if t.trick, err = j.Trick.trick(uint8(n), "trick"); err != nil {
+		return t, err
+	}
+	if t.prev, err = j.LastTrick.trick(uint8(n), "lastTrick"); err != nil {
+		return t, err
+	}
+	if t.out, err = parseCards(j.Out); err != nil {
+		return t, corrupt("out: %v", err)
+	}
+	lists := []struct {
+		name string
+		l    int
+	}{{"hands", len(j.Hands)}, {"tricks", len(j.Tricks)}, {"bids", len(j.Bids)}, {"scores", len(j.Scores)},
+		{"correctBids", len(j.CorrectBids)}, {"voids", len(j.Voids)}, {"stockSeen", len(j.StockSeen)},
+		{"known", len(j.Known)}, {"lastHand.bids", len(j.LastHand.Bids)}, {"lastHand.tricks", len(j.LastHand.Tricks)}}
+	for _, l := range lists {
+		if l.l != n {
+			return t, corrupt("%s has %d entries for %d players", l.name, l.l, n)
+		}
+	}
+	if v, err = small("lastHand.hand", j.LastHand.Hand, 0, 65535); err != nil {
+		return t, err
+	}
+	t.last.hand = uint16(v)
+	t.bids = [3]int8{-1, -1, -1}
+	for p := range n {
+		if t.hands[p], err = parseCards(j.Hands[p]); err != nil {
+			return t, corrupt("hand %d: %v", p, err)
+		}
+		if v, err = small("tricks", j.Tricks[p], 0, 15); err != nil {
+			return t, err
+		}
+		t.tricks[p] = uint8(v)
+		if v, err = small("bids", j.Bids[p], -1, 15); err != nil {
+			return t, err
+		}
+		t.bids[p] = int8(v)
+		if v, err = small("scores", j.Scores[p], 0, 30000); err != nil {
+			return t, err
+		}
+		t.scores[p] = int16(v)
+		if v, err = small("correctBids", j.CorrectBids[p], 0, 255); err != nil {
+			return t, err
+		}
+		t.correct[p] = uint8(v)
+		for _, ch := range j.Voids[p] {
+			i := strings.IndexRune(suitLetters, ch)
+			if i < 0 || t.voids[p]&(1<<i) != 0 {
+				return t, corrupt("voids %q", j.Voids[p])
+			}
+			t.voids[p] |= 1 << i
+		}
+		if v, err = small("stockSeen", j.StockSeen[p], 0, 1<<stockCap-1); err != nil {
+			return t, err
+		}
+		t.stockSeen[p] = uint16(v)
+		if len(j.Known[p]) != n {
+			return t, corrupt("known[%d] has %d entries", p, len(j.Known[p]))
+		}
+		for q := range n {
+			if t.known[p][q], err = parseCards(j.Known[p][q]); err != nil {
+				return t, corrupt("known[%d][%d]: %v", p, q, err)
+			}
+		}
+		if v, err = small("lastHand.bids", j.LastHand.Bids[p], 0, 15); err != nil {
+			return t, err
+		}
+		t.last.bids[p] = int8(v)
+		if v, err = small("lastHand.tricks", j.LastHand.Tricks[p], 0, 15); err != nil {
+			return t, err
+		}
+		t.last.tricks[p] = uint8(v)
+	}
+	return t, nil
+}
+
+func (j trickJSON) trick(n uint8, name string) (Trick, error) {
+	t := emptyTrick(n)
+	if len(j.Cards) > int(n) {
+		return t, corrupt("%s has %d cards", name, len(j.Cards))
+	}
+	if j.Leader < -1 || j.Leader >= int(n) || j.Winner < -1 || j.Winner >= int(n) {
+		return t, corrupt("%s: bad leader or winner", name)
+	}
+	t.leader, t.winner = int8(j.Leader), int8(j.Winner)
+	for _, text := range j.Cards {
+		c, err := ParseCard(text)
+		if err != nil {
+			return t, corrupt("%s: %v", name, err)
+		}
+		t.cards[t.n] = c
+		t.n++
+	}
+	return t, nil
+}
+
+// parseCards reads a space-separated multiset of cards ("" is empty).
+func parseCards(text string) (Cards, error) {
+	var h Cards
+	for _, f := range strings.Fields(text) {
+		c, err := ParseCard(f)
+		if err != nil {
+			return 0, err
+		}
+		b := h.addBit(c)
+		if b == 0 {
+			return 0, fmt.Errorf("too many %v", c)
+		}
+		h |= b
+	}
+	return h, nil
+}

@@ -1,0 +1,310 @@
+package herrlof
+
+import (
+	"errors"
+	"fmt"
+)
+
+// validate reports the first way s breaks the invariants every reachable state keeps: card
+// conservation, hand sizes, trick counts, bids and scores in range, a pending power that the
+// last trick allows, knowledge that is true. [State.UnmarshalJSON] relies on it, so that no
+// decoded state can make a method panic or drift from the rules.
+func (s State) validate() error {
+	n := int(s.players)
+	if n != 2 && n != 3 {
+		return fmt.Errorf("%d players", n)
+	}
+	if err := s.Config().Validate(); err != nil {
+		return err
+	}
+	if s.phase >= numPhases {
+		return fmt.Errorf("phase %d", s.phase)
+	}
+	hs := handSize(n)
+	if s.handNo == 0 || s.handLimit > 0 && s.handNo > s.handLimit {
+		return fmt.Errorf("hand %d (limit %d)", s.handNo, s.handLimit)
+	}
+	// Seats beyond the player count are blank.
+	for p := n; p < 3; p++ {
+		if s.hands[p] != 0 || s.tricks[p] != 0 || s.bids[p] != -1 || s.correct[p] != 0 || s.voids[p] != 0 ||
+			s.scores[p] != 0 || s.stockSeen[p] != 0 || s.known[p] != [3]Cards{} || s.last.bids[p] != 0 ||
+			s.last.tricks[p] != 0 {
+			return fmt.Errorf("seat %d is set in a %d-player match", p, n)
+		}
+		for a := range 3 {
+			if s.known[a][p] != 0 {
+				return fmt.Errorf("seat %d is set in a %d-player match", p, n)
+			}
+		}
+	}
+	// Scores and the last hand.
+	scored := int(s.handNo) - 1
+	if s.phase == PhaseOver {
+		scored++
+	}
+	if int(s.last.hand) != scored {
+		return fmt.Errorf("last hand scored is %d, want %d", s.last.hand, scored)
+	}
+	target := int16(s.Config().Target())
+	reached := false
+	for p := range n {
+		if s.scores[p] < 0 || int(s.scores[p]) > scored*(hs+15) || int(s.correct[p]) > scored {
+			return fmt.Errorf("seat %d: score %d, correct bids %d after %d hands", p, s.scores[p], s.correct[p], scored)
+		}
+		reached = reached || s.scores[p] >= target
+	}
+	if scored > 0 {
+		sum := 0
+		for p := range n {
+			b, t := int(s.last.bids[p]), int(s.last.tricks[p])
+			if b < 0 || b > hs || t > hs {
+				return fmt.Errorf("last hand: seat %d bid %d won %d", p, b, t)
+			}
+			sum += t
+			pts := handPoints(n, s.bonus5, b, t)
+			if int(s.scores[p]) < pts || t == b && s.correct[p] == 0 {
+				return fmt.Errorf("seat %d's score %d does not include the last hand", p, s.scores[p])
+			}
+		}
+		if sum > hs {
+			return fmt.Errorf("last hand: %d tricks won", sum)
+		}
+	} else if s.last != (lastHand{}) {
+		return errors.New("a last hand before any was scored")
+	}
+	limitReached := s.handLimit > 0 && scored >= int(s.handLimit)
+	if s.phase == PhaseOver {
+		if !reached && !limitReached {
+			return errors.New("over before the target or the hand limit")
+		}
+	} else if reached || limitReached {
+		return errors.New("not over after the end")
+	}
+	if s.opener < -1 || int(s.opener) >= n || (s.opener < 0) != (scored == 0 && s.phase == PhaseDeal) {
+		return fmt.Errorf("opener %d", s.opener)
+	}
+	if s.phase == PhaseDeal || s.phase == PhaseOver {
+		blank := s
+		blank.startDeal()
+		if s.phase == PhaseOver {
+			blank.phase, blank.toMove = PhaseOver, -2
+		}
+		if s != blank {
+			return fmt.Errorf("%v with cards or hand data", s.phase)
+		}
+		return nil
+	}
+	return s.validateHand()
+}
+
+// validateHand checks a state in the middle of a hand.
+func (s State) validateHand() error {
+	n := int(s.players)
+	hs := handSize(n)
+	ss := stockSize(n)
+	// Cards: all canonical, all there once.
+	all := []Cards{s.out}
+	all = append(all, s.hands[:n]...)
+	sum := Cards(0)
+	for _, h := range all {
+		if !h.isCanonical() {
+			return fmt.Errorf("bad card set %#x", uint64(h))
+		}
+		var ok bool
+		if sum, ok = sum.plus(h); !ok {
+			return errors.New("a card is in two places")
+		}
+	}
+	if !s.trump.IsValid() {
+		return fmt.Errorf("trump card %v", s.trump)
+	}
+	extra := []Card{s.trump}
+	if int(s.stockN) > ss {
+		return fmt.Errorf("%d cards in the stock", s.stockN)
+	}
+	for i, c := range s.stock {
+		if i >= int(s.stockN) {
+			if c != 0 {
+				return errors.New("stray stock slot")
+			}
+			continue
+		}
+		extra = append(extra, c)
+	}
+	for _, t := range []Trick{s.trick, s.prev} {
+		if t.players != s.players || int(t.n) > n {
+			return errors.New("bad trick")
+		}
+		for i, c := range t.cards {
+			if i >= int(t.n) && c != 0 {
+				return errors.New("stray trick slot")
+			}
+		}
+		if (t.n == 0) != (t.leader < 0) || t.n == 0 && t.winner != -1 {
+			return errors.New("bad trick leader")
+		}
+	}
+	extra = append(extra, s.trick.cards[:s.trick.n]...)
+	for _, c := range extra {
+		if !c.IsValid() {
+			return fmt.Errorf("bad card %v", c)
+		}
+		b := sum.addBit(c)
+		if b == 0 {
+			return fmt.Errorf("%v is in two places", c)
+		}
+		sum |= b
+	}
+	if sum != deckBits {
+		return fmt.Errorf("cards missing: %v", deckBits.Minus(sum))
+	}
+	// Tricks and the stock.
+	if int(s.trickNo) > hs || int(s.trickNo) == hs && s.phase != PhaseSteal {
+		return fmt.Errorf("%d tricks done", s.trickNo)
+	}
+	won := 0
+	for p := range n {
+		won += int(s.tricks[p])
+	}
+	if s.destroyed > s.trickNo || won != int(s.trickNo-s.destroyed) {
+		return fmt.Errorf("%d tricks won, %d destroyed of %d", won, s.destroyed, s.trickNo)
+	}
+	drawn := 0
+	if s.phase == PhaseReturn {
+		drawn = 1
+	}
+	changes := ss - int(s.stockN) - drawn
+	if changes < 0 || changes > int(s.destroyed) || s.out.Len() != int(s.trickNo)*n+changes {
+		return fmt.Errorf("%d cards out of play after %d tricks, stock %d", s.out.Len(), s.trickNo, s.stockN)
+	}
+	if s.trick.winner != -1 {
+		return errors.New("a winner in the trick in play")
+	}
+	if s.trick.n == s.players && s.phase != PhaseDraw && s.phase != PhaseReturn {
+		return errors.New("a complete trick in play")
+	}
+	if (s.prev.n != 0) != (s.trickNo > 0) || s.prev.n != 0 && s.prev.n != s.players {
+		return errors.New("bad last trick")
+	}
+	var prevNext int8 = -1
+	if s.prev.n != 0 {
+		winner, next, valknuts := outcome(&s.prev, s.trump.Suit())
+		if valknuts >= 2 {
+			winner = -1 // resolved under the trump it replaced; still destroyed
+		}
+		if winner != s.prev.winner {
+			return fmt.Errorf("last trick won by %d, want %d", s.prev.winner, winner)
+		}
+		prevNext = next
+	}
+	// Hand sizes.
+	inTrick := [3]int{}
+	for i := range int(s.trick.n) {
+		inTrick[(int(s.trick.leader)+i)%n] = 1
+	}
+	for p := range n {
+		want := hs - int(s.trickNo) - inTrick[p]
+		if s.power == int8(p) && (s.phase == PhaseReturn || s.phase == PhaseGive) {
+			want++
+		}
+		if s.target == int8(p) && s.phase == PhaseGive {
+			want--
+		}
+		if s.hands[p].Len() != want {
+			return fmt.Errorf("seat %d holds %d cards, want %d", p, s.hands[p].Len(), want)
+		}
+	}
+	// Bids.
+	for i := range n {
+		p := (int(s.opener) + i) % n
+		b := int(s.bids[p])
+		bidding := s.phase == PhaseBid && int(s.toMove) == p
+		if bidding {
+			for j := i; j < n; j++ {
+				if s.bids[(int(s.opener)+j)%n] != -1 {
+					return errors.New("a bid out of turn")
+				}
+			}
+			break
+		}
+		if b < 0 || b > hs {
+			return fmt.Errorf("seat %d's bid %d", p, b)
+		}
+	}
+	// Whose turn, and the pending power.
+	want := struct{ toMove, power, target, next int8 }{-1, -1, -1, -1}
+	switch s.phase {
+	case PhaseBid:
+		if s.trickNo != 0 || s.trick.n != 0 || int(s.stockN) != ss || s.toMove < 0 {
+			return errors.New("cards moved during the bidding")
+		}
+		want.toMove = s.toMove
+	case PhasePlay:
+		want.toMove = s.toMove
+		if s.trick.n > 0 {
+			want.toMove = (s.trick.leader + int8(s.trick.n)) % int8(n)
+		} else if s.toMove < 0 {
+			return errors.New("nobody to lead")
+		}
+	case PhaseDraw, PhaseReturn:
+		if s.trick.n == 0 {
+			return errors.New("a draw with no 3 played")
+		}
+		last := s.trick.cards[s.trick.n-1]
+		p := (s.trick.leader + int8(s.trick.n) - 1) % int8(n)
+		if last.Rank() != 3 || s.phase == PhaseDraw && s.stockN == 0 {
+			return errors.New("a draw with no 3 played")
+		}
+		want.toMove, want.power = p, p
+	case PhaseSteal, PhaseTake, PhasePick, PhaseGive:
+		if s.prev.n == 0 || s.prev.winner < 0 || s.trick.n != 0 {
+			return errors.New("a power with no trick won")
+		}
+		w := s.prev.winner
+		rank := s.prev.winningCard().Rank()
+		want.toMove, want.power, want.next = w, w, prevNext
+		switch s.phase {
+		case PhaseSteal:
+			if rank != 1 || !canSteal(s.players, w, s.tricks) {
+				return errors.New("a steal with no 1 or no trick to steal")
+			}
+		default:
+			if rank != 6 || int(s.trickNo) >= hs {
+				return errors.New("a take with no 6")
+			}
+			if s.phase != PhaseTake {
+				want.target = s.target
+				if s.target < 0 || s.target == w {
+					return errors.New("a take with no target")
+				}
+				if s.phase == PhasePick {
+					want.toMove = -1
+				}
+			}
+		}
+	}
+	if s.toMove != want.toMove || s.power != want.power || s.target != want.target || s.next != want.next {
+		return fmt.Errorf("turn %d, power %d, target %d, next %d do not fit %v", s.toMove, s.power, s.target, s.next, s.phase)
+	}
+	// Knowledge.
+	for a := range n {
+		if s.stockSeen[a]>>s.stockN != 0 {
+			return errors.New("knowledge of a stock position that is not there")
+		}
+		for st := range Suit(NumSuits) {
+			if s.voids[a]&(1<<st) != 0 && s.hands[a]&suitBits[st] != 0 {
+				return fmt.Errorf("seat %d showed out of %v but holds it", a, st)
+			}
+		}
+		if s.voids[a] >= 1<<NumSuits {
+			return errors.New("bad voids")
+		}
+		for b := range n {
+			k := s.known[a][b]
+			if !k.isCanonical() || a == b && k != 0 || !s.hands[b].Contains(k) {
+				return fmt.Errorf("seat %d's knowledge of seat %d is false", a, b)
+			}
+		}
+	}
+	return nil
+}
