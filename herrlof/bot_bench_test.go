@@ -1,0 +1,72 @@
+package herrlof_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/herrlof"
+	"github.com/nornsgames/norns/rng"
+)
+
+// botPosition plays seed's match with heuristic bots until seat 0 has made n decisions, and
+// returns that state with seat 0 to act.
+func botPosition(tb testing.TB, seed uint64, n int) herrlof.State {
+	tb.Helper()
+	s, err := herrlof.New(herrlof.Config{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r := rng.New(seed)
+	bots := []norns.Bot[herrlof.View, herrlof.Move]{herrlof.NewHeuristicBot(1), herrlof.NewHeuristicBot(2)}
+	for {
+		p := s.ToMove()
+		var m herrlof.Move
+		if p == norns.Chance {
+			m = s.SampleChance(r)
+		} else {
+			if p == 0 && len(s.Legal()) > 1 {
+				if n == 0 {
+					return s
+				}
+				n--
+			}
+			if m, err = bots[p].Choose(context.Background(), s.View(p)); err != nil {
+				tb.Fatal(err)
+			}
+		}
+		if s, err = s.Apply(m); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
+func benchmarkSearchBot(b *testing.B, decision int) {
+	v := botPosition(b, 3, decision).View(0)
+	bot := herrlof.NewSearchBot(herrlof.SearchOptions{Seed: 1, Iterations: 1000})
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := bot.Choose(context.Background(), v); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*1000), "ns/iteration")
+}
+
+// BenchmarkSearchBid measures the search bot's bid (1000 iterations).
+func BenchmarkSearchBid(b *testing.B) { benchmarkSearchBot(b, 0) }
+
+// BenchmarkSearchPlay measures a card play early in the first hand (1000 iterations).
+func BenchmarkSearchPlay(b *testing.B) { benchmarkSearchBot(b, 2) }
+
+// BenchmarkHeuristic measures the heuristic bot's card play.
+func BenchmarkHeuristic(b *testing.B) {
+	v := botPosition(b, 3, 2).View(0)
+	bot := herrlof.NewHeuristicBot(1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := bot.Choose(context.Background(), v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
