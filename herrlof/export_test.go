@@ -34,3 +34,28 @@ func StockSeen(s State, a int) uint16 { return s.stockSeen[a] }
 
 // Voids returns the suits seat a showed out of.
 func Voids(s State, a int) uint8 { return s.voids[a] }
+
+// SetTricks returns s with the tricks of this hand redistributed; the total must not change.
+func SetTricks(s State, tricks ...int) State {
+	sum := 0
+	for p, t := range tricks {
+		sum += t - int(s.tricks[p])
+		s.tricks[p] = uint8(t)
+	}
+	if sum != 0 {
+		panic("SetTricks changes the total")
+	}
+	return s
+}
+
+// SetMatch returns s as if hand-1 hands had been played: the last one bid 0 and won 0 by every
+// seat, and the totals and correct bids given.
+func SetMatch(s State, hand int, scores, correct []int) State {
+	s.handNo = uint16(hand)
+	s.last = lastHand{hand: uint16(hand - 1)}
+	for p := range int(s.players) {
+		s.scores[p] = int16(scores[p])
+		s.correct[p] = uint8(correct[p])
+	}
+	return s
+}

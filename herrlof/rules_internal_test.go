@@ -1,0 +1,55 @@
+package herrlof
+
+import (
+	"testing"
+
+	"github.com/nornsgames/norns"
+)
+
+// emptyStock returns a two-player hand after the bids, with the deck dealt unshuffled and then
+// the stock emptied: a position no real deal reaches (at most one trump change per hand leaves the
+// stock almost full), but the rules say what an empty stock does.
+func emptyStock(t *testing.T) State {
+	s, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err = s.Apply(Deal(0, deckOrder)); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []Move{Bid(0), Bid(0)} {
+		if s, err = s.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.stockN, s.stock = 0, [stockCap]Card{}
+	return s
+}
+
+func TestRuleH11_EmptyStockNoDraw(t *testing.T) {
+	s := emptyStock(t)
+	s, err := s.Apply(Play(NewCard(Red, 3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.phase != PhasePlay || s.ToMove() != 1 {
+		t.Fatalf("after a 3 with an empty stock: %v, %v to move", s.phase, s.ToMove())
+	}
+}
+
+func TestRuleH13_EmptyStockKeepsTrump(t *testing.T) {
+	s := emptyStock(t)
+	s.hands[0] = s.hands[0].Without(NewCard(Red, 1)).add(Valknut)
+	s.hands[1] = s.hands[1].Without(NewCard(Blue, 1)).add(Valknut)
+	trump := s.trump
+	s, err := s.Apply(Play(Valknut))
+	if err == nil {
+		s, err = s.Apply(Play(Valknut))
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.trump != trump || s.destroyed != 1 || s.ToMove() != norns.Player(0) {
+		t.Fatalf("trump %v (was %v), destroyed %d, %v to move", s.trump, trump, s.destroyed, s.ToMove())
+	}
+}
