@@ -43,7 +43,7 @@ func wantToMove(t *testing.T, s gnav.State, want norns.Player) {
 }
 
 // four is the default table with seat 3 dealing.
-func four(t *testing.T) gnav.State {
+func four(t testing.TB) gnav.State {
 	return table(t, gnav.Config{}, 3, nil)
 }
 

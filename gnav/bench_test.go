@@ -1,0 +1,159 @@
+package gnav_test
+
+import (
+	"testing"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/gnav"
+	"github.com/nornsgames/norns/rng"
+)
+
+// benchStates returns the states of a few seeded random four-player matches, every kind of node.
+func benchStates(b *testing.B) []gnav.State {
+	var out []gnav.State
+	for seed := range uint64(4) {
+		s := mustNew(b, gnav.Config{})
+		r := rng.New(seed)
+		var buf []gnav.Move
+		for !s.Over() {
+			out = append(out, s)
+			var m gnav.Move
+			if s.ToMove() == norns.Chance {
+				m = s.SampleChance(r)
+			} else {
+				buf = s.AppendLegal(buf[:0])
+				m = buf[r.IntN(len(buf))]
+			}
+			s, _ = s.Apply(m)
+		}
+	}
+	return out
+}
+
+// BenchmarkApply applies one seat move (stand or ask, resolved to the next decision) per op.
+func BenchmarkApply(b *testing.B) {
+	var states []gnav.State
+	var moves []gnav.Move
+	for _, s := range benchStates(b) {
+		if s.ToMove().IsSeat() {
+			for _, m := range s.Legal() {
+				states, moves = append(states, s), append(moves, m)
+			}
+		}
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := states[i].Apply(moves[i]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+		if i == len(states) {
+			i = 0
+		}
+	}
+}
+
+// BenchmarkApplyDeal applies one deal (the shuffled pack) per op.
+func BenchmarkApplyDeal(b *testing.B) {
+	s := mustNew(b, gnav.Config{DealerGiven: true})
+	m := s.SampleChance(rng.New(1))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.Apply(m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLegal lists the legal moves into a reused buffer: no allocation.
+func BenchmarkLegal(b *testing.B) {
+	states := benchStates(b)
+	buf := make([]gnav.Move, 0, 8)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		buf = states[i].AppendLegal(buf[:0])
+		i++
+		if i == len(states) {
+			i = 0
+		}
+	}
+}
+
+// BenchmarkRandomMatch plays a whole four-player, three-life match per op: the first dealer and
+// every pack drawn with SampleChance, every seat move uniformly random.
+func BenchmarkRandomMatch(b *testing.B) {
+	start := mustNew(b, gnav.Config{})
+	r := rng.New(1)
+	buf := make([]gnav.Move, 0, 8)
+	moves := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		s := start
+		for !s.Over() {
+			var m gnav.Move
+			if s.ToMove() == norns.Chance {
+				m = s.SampleChance(r)
+			} else {
+				buf = s.AppendLegal(buf[:0])
+				m = buf[r.IntN(len(buf))]
+			}
+			s, _ = s.Apply(m)
+			moves++
+		}
+	}
+	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+}
+
+// BenchmarkView builds one seat's view of a state in a deal.
+func BenchmarkView(b *testing.B) {
+	s := benchStates(b)[3]
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = s.View(1)
+	}
+}
+
+// BenchmarkSample draws one determinisation of a view mid-deal.
+func BenchmarkSample(b *testing.B) {
+	var v gnav.View
+	for _, s := range benchStates(b) {
+		if s.ToMove().IsSeat() && s.Turn(0) == gnav.TurnAsked {
+			v = s.View(s.ToMove())
+			break
+		}
+	}
+	r := rng.New(1)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = v.Sample(r)
+	}
+}
+
+func TestNoAllocs(t *testing.T) {
+	s := mustNew(t, gnav.Config{})
+	r := rng.New(2)
+	buf := make([]gnav.Move, 0, 8)
+	for !s.Over() {
+		var m gnav.Move
+		if s.ToMove() == norns.Chance {
+			if n := testing.AllocsPerRun(10, func() { m = s.SampleChance(r) }); n != 0 {
+				t.Fatalf("SampleChance allocates %v", n)
+			}
+		} else {
+			if n := testing.AllocsPerRun(10, func() { buf = s.AppendLegal(buf[:0]) }); n != 0 {
+				t.Fatalf("AppendLegal allocates %v", n)
+			}
+			m = buf[r.IntN(len(buf))]
+			v := s.View(s.ToMove())
+			if n := testing.AllocsPerRun(10, func() { _ = v.Sample(r) }); n != 0 {
+				t.Fatalf("Sample allocates %v", n)
+			}
+		}
+		if n := testing.AllocsPerRun(10, func() { _, _ = s.Apply(m) }); n != 0 {
+			t.Fatalf("Apply(%v) allocates %v", m, n)
+		}
+		s, _ = s.Apply(m)
+	}
+}
