@@ -239,31 +239,20 @@ func (s *State) applyDeal(m Move, rec *recorder) (State, error) {
 	} else if leader < 0 || leader >= n {
 		return *s, s.illegal(m, "the opening leader must be a seat, 0 to %d", n-1)
 	}
-	hs := handSize(int(s.players))
-	var all Cards
-	var hands [3]Cards
-	t := *s
-	for i := range DeckSize {
-		c := m.deal.at(i)
-		if !c.IsValid() {
-			return *s, s.illegal(m, "card %d of the deal is not a card", i+1)
-		}
-		b := all.addBit(c)
-		if b == 0 {
-			return *s, s.illegal(m, "the deal holds %v more often than the deck", c)
-		}
-		all |= b
-		switch seat := i / hs; {
-		case seat < int(n):
-			hands[seat] = hands[seat].add(c)
-		case i == int(n)*hs:
-			t.trump = c
-		default:
-			j := i - int(n)*hs - 1 // from the top
-			t.stockN++
-			t.stock[stockSize(int(n))-1-j] = c
-		}
+	if int(m.n) != int(n) {
+		return *s, s.illegal(m, "a deal for %d players in a %d-player match", m.n, n)
 	}
+	hands, seq, ok := m.dealt()
+	if !ok {
+		return *s, s.illegal(m, "not a deal")
+	}
+	t := *s
+	t.trump = seq[0]
+	k := stockSize(int(n))
+	for j, c := range seq[1 : k+1] { // from the top
+		t.stock[k-1-j] = c
+	}
+	t.stockN = uint8(k)
 	t.hands = hands
 	t.opener = leader
 	t.phase, t.toMove = PhaseBid, leader

@@ -60,24 +60,22 @@ func dealMove(t testing.TB, players, leader int, hands []string, trump, stock st
 		}
 		return cs
 	}
-	var order []herrlof.Card
+	hc := make([]herrlof.Cards, players)
 	for p := range players {
 		if len(hand[p]) > hs {
 			t.Fatalf("seat %d gets %d cards", p, len(hand[p]))
 		}
-		order = append(order, hand[p]...)
-		order = append(order, fill(hs-len(hand[p]))...)
+		hc[p] = herrlof.CardsOf(append(hand[p], fill(hs-len(hand[p]))...)...)
 	}
 	if len(tr) == 0 {
 		tr = fill(1)
 	}
-	order = append(order, tr...)
-	order = append(order, st...)
-	order = append(order, fill(pool.Len())...)
-	if len(order) != herrlof.DeckSize {
-		t.Fatalf("deal of %d cards", len(order))
+	st = append(st, fill(pool.Len())...)
+	m, err := herrlof.Deal(norns.Player(leader), hc, tr[0], st)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return herrlof.Deal(norns.Player(leader), [herrlof.DeckSize]herrlof.Card(order))
+	return m
 }
 
 // apply plays moves in notation, failing the test on the first refusal.

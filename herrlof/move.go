@@ -40,39 +40,19 @@ func (k MoveKind) String() string {
 }
 
 // Move is one step of a match: a seat's bid, card play or power decision, or a chance outcome (the
-// deal, the 6's random pick). It is a small comparable value; == compares moves. The zero Move is
-// invalid: no state accepts it.
+// deal, the 6's random pick). It is a small comparable value (24 bytes, no pointers); == compares
+// moves. The zero Move is invalid: no state accepts it.
 //
 // Build moves with [Bid], [Play], [Draw], [NoDraw], [Return], [Steal], [StealFrom], [NoSteal],
 // [Take], [TakeFrom], [NoTake], [Give], [Pick] and [Deal], or read them with [ParseMove].
 type Move struct {
 	kind MoveKind
-	card Card // the card played, returned, given or picked
-	arg  int8 // the bid, the target seat (-1: the only opponent) or the deal's leader
-	deal dealOrder
-}
-
-// dealOrder packs a deal's 42 cards at 6 bits each, card i at bits 6i to 6i+5 of the 256-bit
-// little-endian number made of the four words.
-type dealOrder [4]uint64
-
-func (d *dealOrder) set(i int, c Card) {
-	bit := 6 * uint(i)
-	w, off := bit>>6, bit&63
-	d[w] |= uint64(c) << off
-	if off > 58 {
-		d[w+1] |= uint64(c) >> (64 - off)
-	}
-}
-
-func (d *dealOrder) at(i int) Card {
-	bit := 6 * uint(i)
-	w, off := bit>>6, bit&63
-	v := d[w] >> off
-	if off > 58 {
-		v |= d[w+1] << (64 - off)
-	}
-	return Card(v & 63)
+	card Card   // the card played, returned, given or picked
+	arg  int8   // the bid, the target seat (-1: the only opponent) or the deal's leader
+	n    uint8  // a deal's player count
+	x    uint32 // a deal's packed data (see deal.go)
+	h0   uint64 // a deal's packed data
+	h1   uint64 // a deal's packed data
 }
 
 // Bid returns the move that bids n tricks.
@@ -113,22 +93,6 @@ func Give(c Card) Move { return Move{kind: MoveGive, card: c, arg: -1} }
 
 // Pick returns the chance move of a 6: c is the card drawn at random from the target's hand.
 func Pick(c Card) Move { return Move{kind: MovePick, card: c, arg: -1} }
-
-// Deal returns the chance move that deals a hand. order is the shuffled deck: the first cards go
-// to seat 0, the next to seat 1 (and seat 2), as many each as the hand size (15 with 2 players, 11
-// with 3); then comes the trump card, then the stock from the top down. leader opens the hand: any
-// seat for the first hand (H5: chosen at random), and for later hands the seat after the previous
-// hand's opener (the only value [State.Apply] accepts there).
-func Deal(leader norns.Player, order [DeckSize]Card) Move {
-	m := Move{kind: MoveDeal, arg: clampSeat(leader)}
-	for i, c := range order {
-		if c > 63 {
-			c = 63 // invalid; Apply refuses it
-		}
-		m.deal.set(i, c)
-	}
-	return m
-}
 
 func clampInt8(n int) int8 { return int8(max(min(n, 127), -128)) }
 
@@ -174,20 +138,6 @@ func (m Move) Leader() norns.Player {
 		return norns.Player(m.arg)
 	}
 	return norns.Nobody
-}
-
-// DealOrder returns a deal's shuffled deck, as given to [Deal]; for other moves every entry is
-// NoCard.
-func (m Move) DealOrder() [DeckSize]Card {
-	var o [DeckSize]Card
-	for i := range o {
-		if m.kind == MoveDeal {
-			o[i] = m.deal.at(i)
-		} else {
-			o[i] = NoCard
-		}
-	}
-	return o
 }
 
 // IsChance reports whether m is a chance outcome (a deal or a pick).

@@ -18,7 +18,7 @@ func (m Move) String() string {
 
 func (m Move) textSize() int {
 	if m.kind == MoveDeal {
-		return 8 + 3*DeckSize
+		return 16 + 3*DeckSize
 	}
 	return 12
 }
@@ -63,11 +63,25 @@ func (m Move) appendText(b []byte) ([]byte, error) {
 		}
 		return b, nil
 	case MoveDeal:
+		hands, seq, ok := m.dealt()
+		if !ok {
+			return append(b, "deal ?"...), nil
+		}
 		b = append(b, "deal "...)
 		b = strconv.AppendInt(b, int64(m.arg), 10)
-		for i := range DeckSize {
+		for _, h := range hands[:m.n] {
+			for c := range h.All() {
+				b = append(b, ' ')
+				b = appendCard(b, c)
+			}
+			b = append(b, " /"...)
+		}
+		for i, c := range seq[:stockSize(int(m.n))+1] {
 			b = append(b, ' ')
-			b = appendCard(b, m.deal.at(i))
+			b = appendCard(b, c)
+			if i == 0 {
+				b = append(b, " /"...)
+			}
 		}
 		return b, nil
 	case MoveInvalid:
@@ -103,7 +117,9 @@ func appendCard(b []byte, c Card) []byte {
 //	notake
 //	give R3                the 6's card given back
 //	pick R7                chance: the card the 6 takes at random
-//	deal 1 R4 … H          chance: the opening leader, then all 42 cards in dealing order
+//	deal 1 R4 … / … / Y5 / G2 …
+//	                       chance: the opening leader, each seat's hand, the trump card and
+//	                       the stock from the top, separated by slashes
 //
 // Errors wrap [norns.ErrBadNotation].
 func ParseMove(s string) (Move, error) {
@@ -175,22 +191,7 @@ func ParseMove(s string) (Move, error) {
 		}
 		return Move{}, badNotation(s, "want "+word+" or "+word+" SEAT")
 	case "deal":
-		if len(args) != 1+DeckSize {
-			return Move{}, badNotation(s, fmt.Sprintf("want deal LEADER and %d cards, got %d words", DeckSize, len(args)))
-		}
-		p, ok := parseSeat(args[0])
-		if !ok {
-			return Move{}, badNotation(s, "bad leader "+strconv.Quote(args[0])+" (want 0, 1 or 2)")
-		}
-		m := Move{kind: MoveDeal, arg: int8(p)}
-		for i, a := range args[1:] {
-			c, ok := parseCard(a)
-			if !ok {
-				return Move{}, badNotation(s, "bad card "+strconv.Quote(a))
-			}
-			m.deal.set(i, c)
-		}
-		return m, nil
+		return parseDeal(s, args)
 	}
 	return Move{}, badNotation(s, "unknown move "+strconv.Quote(f[0]))
 }
@@ -213,4 +214,55 @@ func MustParseMove(s string) Move {
 		panic(err)
 	}
 	return m
+}
+
+// parseDeal reads the words after "deal": LEADER HAND0 / HAND1 [/ HAND2] / TRUMP / STOCK.
+func parseDeal(s string, args []string) (Move, error) {
+	if len(args) == 0 {
+		return Move{}, badNotation(s, "want deal LEADER HAND / HAND / TRUMP / STOCK")
+	}
+	p, ok := parseSeat(args[0])
+	if !ok {
+		return Move{}, badNotation(s, "bad leader "+strconv.Quote(args[0])+" (want 0, 1 or 2)")
+	}
+	var segs [6][]Card
+	n := 0
+	for _, a := range args[1:] {
+		if a == "/" {
+			if n++; n == len(segs) {
+				return Move{}, badNotation(s, "too many parts")
+			}
+			continue
+		}
+		c, ok := parseCard(a)
+		if !ok {
+			return Move{}, badNotation(s, "bad card "+strconv.Quote(a))
+		}
+		segs[n] = append(segs[n], c)
+	}
+	players := n - 1
+	if players != 2 && players != 3 {
+		return Move{}, badNotation(s, "want 2 or 3 hands, the trump card and the stock, separated by /")
+	}
+	if len(segs[players]) != 1 {
+		return Move{}, badNotation(s, "want one trump card after the hands")
+	}
+	hands := make([]Cards, players)
+	for i := range players {
+		for _, c := range segs[i] {
+			b := hands[i].addBit(c)
+			if b == 0 {
+				return Move{}, badNotation(s, "a card is dealt twice")
+			}
+			hands[i] |= b
+		}
+		if hands[i].Len() != len(segs[i]) {
+			return Move{}, badNotation(s, "a card is dealt twice")
+		}
+	}
+	m, err := Deal(norns.Player(p), hands, segs[players][0], segs[players+1])
+	if err != nil {
+		return Move{}, badNotation(s, err.Error())
+	}
+	return m, nil
 }

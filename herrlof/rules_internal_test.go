@@ -14,7 +14,13 @@ func emptyStock(t *testing.T) State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s, err = s.Apply(Deal(0, deckOrder)); err != nil {
+	var hands [2]Cards
+	for p := range 2 {
+		for _, c := range deckOrder[15*p : 15*p+15] {
+			hands[p] = hands[p].With(c)
+		}
+	}
+	if s, err = s.Apply(MustDeal(0, hands[:], deckOrder[30], deckOrder[31:])); err != nil {
 		t.Fatal(err)
 	}
 	for _, m := range []Move{Bid(0), Bid(0)} {

@@ -57,17 +57,16 @@ func TestRuleH1_Deck(t *testing.T) {
 	if herrlof.Valknut.Suit() != herrlof.NoSuit || herrlof.Hagalaz.Suit() != herrlof.NoSuit {
 		t.Error("Valknut and Hagalaz have a suit")
 	}
-	// A deal is a permutation of the deck: a fourth Valknut is refused.
-	order := hand2(t, 0).DealOrder()
-	for i, c := range order {
-		if c == herrlof.Hagalaz {
-			order[i] = herrlof.Valknut
-			break
-		}
-	}
-	_, err := mustNew(t, two).Apply(herrlof.Deal(0, order))
-	if !errors.Is(err, norns.ErrIllegalMove) || !strings.Contains(err.Error(), "V more often than the deck") {
+	// A deal deals the deck: a fourth Valknut is refused.
+	hands, trump, stock := hand2(t, 0).Dealt()
+	stock[len(stock)-1] = herrlof.Valknut // was a Hagalaz
+	if _, err := herrlof.Deal(0, hands, trump, stock); !errors.Is(err, norns.ErrIllegalMove) ||
+		!strings.Contains(err.Error(), "V is dealt more often") {
 		t.Fatalf("deal with four Valknuts: %v", err)
+	}
+	text := strings.Replace(hand2(t, 0).String(), " H", " V", 1)
+	if _, err := herrlof.ParseMove(text); !errors.Is(err, norns.ErrBadNotation) {
+		t.Fatalf("ParseMove(%q): %v", text, err)
 	}
 }
 
@@ -100,32 +99,31 @@ func TestRuleH2_PlayerCounts(t *testing.T) {
 func TestRuleH3_Deal(t *testing.T) {
 	m := dealMove(t, 2, 0, nil, "H", "Y9 Y8 Y7 V")
 	s := dealt(t, two, m)
-	order := m.DealOrder()
-	if got := s.Hand(0); got != herrlof.CardsOf(order[:15]...) {
-		t.Errorf("seat 0 holds %v, want %v", got, order[:15])
+	want := "deal 0 R1 R2 R3 R4 R5 R6 R7 R8 R9 G1 G2 G3 G4 G5 G6 / G7 G8 G9 B1 B2 B3 B4 B5 B6 B7 B8 B9 Y1 Y2 Y3 / H / " +
+		"Y9 Y8 Y7 V Y4 Y5 Y6 V V H H"
+	if m.String() != want {
+		t.Fatalf("deal\n%s, want\n%s", m, want)
 	}
-	if got := s.Hand(1); got != herrlof.CardsOf(order[15:30]...) {
-		t.Errorf("seat 1 holds %v, want %v", got, order[15:30])
+	if s.Hand(0) != herrlof.CardsOf(cardsOf(t, "R1 R2 R3 R4 R5 R6 R7 R8 R9 G1 G2 G3 G4 G5 G6")...) ||
+		s.Hand(1) != herrlof.CardsOf(cardsOf(t, "G7 G8 G9 B1 B2 B3 B4 B5 B6 B7 B8 B9 Y1 Y2 Y3")...) {
+		t.Errorf("hands %v / %v", s.Hand(0), s.Hand(1))
 	}
 	if s.TrumpCard() != herrlof.Hagalaz || s.Trump() != herrlof.NoSuit {
 		t.Errorf("trump card %v, trump %v", s.TrumpCard(), s.Trump())
 	}
-	if got, want := s.Stock(), order[31:]; !slices.Equal(got, want) {
-		t.Errorf("stock %v, want %v", got, want)
-	}
-	if got := s.Stock()[:4]; !slices.Equal(got, cardsOf(t, "Y9 Y8 Y7 V")) {
-		t.Errorf("stock top %v", got)
+	if got := s.Stock(); !slices.Equal(got, cardsOf(t, "Y9 Y8 Y7 V Y4 Y5 Y6 V V H H")) {
+		t.Errorf("stock %v", got)
 	}
 	// A sampled deal lands the same way.
 	m = mustNew(t, three).SampleChance(rng.New(3))
 	s = dealt(t, three, m)
-	order = m.DealOrder()
+	hands, trump, stock := m.Dealt()
 	for p := range 3 {
-		if s.Hand(norns.Player(p)) != herrlof.CardsOf(order[11*p:11*p+11]...) {
+		if s.Hand(norns.Player(p)) != hands[p] {
 			t.Errorf("seat %d's hand does not match the deal", p)
 		}
 	}
-	if s.TrumpCard() != order[33] || !slices.Equal(s.Stock(), order[34:]) {
+	if s.TrumpCard() != trump || !slices.Equal(s.Stock(), stock) {
 		t.Error("trump or stock do not match the deal")
 	}
 }

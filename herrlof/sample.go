@@ -18,11 +18,12 @@ var deckOrder = func() (d [DeckSize]Card) {
 }()
 
 // SampleChance draws the chance outcome with its true probability. At a deal it draws the opening
-// leader uniformly (the first hand only; later hands rotate, H5), then shuffles the deck (see
-// [Deal]) with a Fisher–Yates shuffle: for i from 41 down to 1, swap card i with card
-// r.Uint64N(i+1), starting from the order R1…R9, G1…, B1…, Y1…Y9, V, V, V, H, H, H. At a 6's pick
-// it draws one card of the target's hand, each copy equally likely. It panics unless ToMove is
-// Chance.
+// leader uniformly (the first hand only; later hands rotate, H5), then shuffles the deck with a
+// Fisher–Yates shuffle (for i from 41 down to 1, swap card i with card r.Uint64N(i+1), starting
+// from the order R1…R9, G1…, B1…, Y1…Y9, V, V, V, H, H, H) and deals it as [Deal] describes: the
+// first cards to seat 0, the next to seat 1 (and seat 2), then the trump card, then the stock from
+// the top. At a 6's pick it draws one card of the target's hand, each copy equally likely. It
+// panics unless ToMove is Chance. It does not allocate.
 func (s State) SampleChance(r *rng.Rand) Move {
 	switch s.phase {
 	case PhaseDeal:
@@ -30,16 +31,7 @@ func (s State) SampleChance(r *rng.Rand) Move {
 		if s.opener < 0 {
 			leader = int8(r.IntN(int(s.players)))
 		}
-		d := deckOrder
-		for i := DeckSize - 1; i > 0; i-- {
-			j := r.Uint64N(uint64(i + 1))
-			d[i], d[j] = d[j], d[i]
-		}
-		m := Move{kind: MoveDeal, arg: leader}
-		for i, c := range d {
-			m.deal.set(i, c)
-		}
-		return m
+		return s.sampleDeal(leader, r)
 	case PhasePick:
 		h := s.hands[s.target]
 		return Pick(h.nth(r.IntN(h.Len())))
@@ -269,4 +261,26 @@ func binom(n, k int) float64 {
 		return 0
 	}
 	return binomTable[n][k]
+}
+
+// sampleDeal shuffles the deck and packs the deal as Deal does, without allocating.
+func (s State) sampleDeal(leader int8, r *rng.Rand) Move {
+	d := deckOrder
+	for i := DeckSize - 1; i > 0; i-- {
+		j := r.Uint64N(uint64(i + 1))
+		d[i], d[j] = d[j], d[i]
+	}
+	n := int(s.players)
+	hs := handSize(n)
+	var hands [3]Cards
+	for p := range n {
+		for _, c := range d[p*hs : (p+1)*hs] {
+			hands[p] = hands[p].add(c)
+		}
+	}
+	m, err := Deal(norns.Player(leader), hands[:n], d[n*hs], d[n*hs+1:])
+	if err != nil {
+		panic("herrlof: sampled deal: " + err.Error())
+	}
+	return m
 }

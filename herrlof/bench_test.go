@@ -1,0 +1,137 @@
+package herrlof_test
+
+import (
+	"testing"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/herrlof"
+	"github.com/nornsgames/norns/rng"
+)
+
+// benchStates collects the states of a few random matches, to apply moves in.
+func benchStates(b *testing.B, cfg herrlof.Config) ([]herrlof.State, []herrlof.Move) {
+	b.Helper()
+	var states []herrlof.State
+	var ms []herrlof.Move
+	r := rng.New(1)
+	var buf []herrlof.Move
+	for range 4 {
+		s := mustNew(b, cfg)
+		for !s.Over() {
+			var m herrlof.Move
+			if s.ToMove() == norns.Chance {
+				m = s.SampleChance(r)
+			} else {
+				buf = s.AppendLegal(buf[:0])
+				m = buf[r.IntN(len(buf))]
+				states, ms = append(states, s), append(ms, m)
+			}
+			s, _ = s.Apply(m)
+		}
+	}
+	return states, ms
+}
+
+func BenchmarkApply(b *testing.B) {
+	states, ms := benchStates(b, herrlof.Config{})
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		_, _ = states[i].Apply(ms[i])
+		if i++; i == len(states) {
+			i = 0
+		}
+	}
+}
+
+func BenchmarkLegal(b *testing.B) {
+	states, _ := benchStates(b, herrlof.Config{})
+	buf := make([]herrlof.Move, 0, 64)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		buf = states[i].AppendLegal(buf[:0])
+		if i++; i == len(states) {
+			i = 0
+		}
+	}
+}
+
+// randomHand plays one whole hand from a deal node with random legal moves, returning the moves
+// made.
+func randomHand(s herrlof.State, r *rng.Rand, buf []herrlof.Move) (herrlof.State, int, []herrlof.Move) {
+	hand := s.HandNumber()
+	n := 0
+	for !s.Over() && (s.HandNumber() == hand || s.Phase() != herrlof.PhaseDeal) {
+		var m herrlof.Move
+		if s.ToMove() == norns.Chance {
+			m = s.SampleChance(r)
+		} else {
+			buf = s.AppendLegal(buf[:0])
+			m = buf[r.IntN(len(buf))]
+		}
+		s, _ = s.Apply(m)
+		n++
+	}
+	return s, n, buf
+}
+
+func BenchmarkRandomHand(b *testing.B) {
+	for _, cfg := range []herrlof.Config{{}, {Players: 3}} {
+		b.Run(map[int]string{0: "2p", 3: "3p"}[cfg.Players], func(b *testing.B) {
+			start := mustNew(b, cfg)
+			r := rng.New(1)
+			buf := make([]herrlof.Move, 0, 64)
+			moves := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				var n int
+				_, n, buf = randomHand(start, r, buf)
+				moves += n
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "hands/s")
+			b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+		})
+	}
+}
+
+func BenchmarkRandomMatch(b *testing.B) {
+	for _, cfg := range []herrlof.Config{{}, {Players: 3}} {
+		b.Run(map[int]string{0: "2p", 3: "3p"}[cfg.Players], func(b *testing.B) {
+			start := mustNew(b, cfg)
+			r := rng.New(1)
+			buf := make([]herrlof.Move, 0, 64)
+			moves := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				s := start
+				for !s.Over() {
+					var m herrlof.Move
+					if s.ToMove() == norns.Chance {
+						m = s.SampleChance(r)
+					} else {
+						buf = s.AppendLegal(buf[:0])
+						m = buf[r.IntN(len(buf))]
+					}
+					s, _ = s.Apply(m)
+					moves++
+				}
+			}
+			b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+		})
+	}
+}
+
+func BenchmarkViewSample(b *testing.B) {
+	states, _ := benchStates(b, herrlof.Config{Players: 3})
+	r := rng.New(2)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		s := states[i]
+		_ = s.View(s.ToMove()).Sample(r)
+		if i++; i == len(states) {
+			i = 0
+		}
+	}
+}
