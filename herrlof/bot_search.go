@@ -31,26 +31,46 @@ const DefaultSearchIterations = 1500
 //
 // It is not safe for concurrent use. Create it with [NewSearchBot].
 type SearchBot struct {
-	s *search.Searcher[State, Move, View]
-	r *rng.Rand
+	play, bid *search.Searcher[State, Move, View]
+	r         *rng.Rand
+	t         searchTuning
 }
+
+// searchTuning holds the search bot's constants, measured with the bot-strength tests.
+type searchTuning struct {
+	noise       float64 // share of random moves in playouts
+	bidFactor   int     // the bid's budget, in multiples of the per-move budget
+	rewardScale float64 // hand-point difference worth a reward of 1/2
+	exploration float64 // UCB1 constant when SearchOptions leaves it 0
+}
+
+var defaultSearchTuning = searchTuning{noise: 0.1, bidFactor: 1, rewardScale: 30, exploration: 0.3}
 
 // NewSearchBot returns a search bot with the given options.
 func NewSearchBot(opts SearchOptions) *SearchBot {
+	return newSearchBot(opts, defaultSearchTuning)
+}
+
+func newSearchBot(opts SearchOptions, tu searchTuning) *SearchBot {
 	it := opts.Iterations
 	if it <= 0 {
 		it = DefaultSearchIterations
 	}
+	c := opts.Exploration
+	if c == 0 {
+		c = tu.exploration
+	}
+	b := &SearchBot{r: rng.New(opts.Seed), t: tu}
 	var buf []Move
 	so := search.Options[State, Move]{
 		Iterations:  it,
-		Exploration: opts.Exploration,
+		Exploration: c,
 		Policy: func(s State, r *rng.Rand) Move {
 			buf = s.AppendLegal(buf[:0])
 			if len(buf) == 1 {
 				return buf[0]
 			}
-			if r.Float64() < playoutNoise {
+			if r.Float64() < tu.noise {
 				return buf[r.IntN(len(buf))]
 			}
 			o := outlookFromState(&s, s.toMove)
@@ -59,18 +79,20 @@ func NewSearchBot(opts SearchOptions) *SearchBot {
 		},
 		Stop:   func(s State) bool { return s.phase == PhaseDeal },
 		Refine: refineBids,
-		Eval:   handReward,
+		Eval: func(s State, seat norns.Player) float64 {
+			return handReward(s, seat, tu.rewardScale)
+		},
 	}
-	return &SearchBot{s: search.New[State, Move, View](so), r: rng.New(opts.Seed)}
+	b.play = search.New[State, Move, View](so)
+	so.Iterations = it * max(tu.bidFactor, 1)
+	b.bid = search.New[State, Move, View](so)
+	return b
 }
 
-// playoutNoise is the share of random moves in the search's playouts.
-const playoutNoise = 0.1
-
 // handReward scores a leaf of the search, at the end of a hand, for seat: the match result if the
-// match is over, else 1/2 plus the hand's point difference (seat's points minus the best
-// opponent's) over 60.
-func handReward(s State, seat norns.Player) float64 {
+// match is over, else 1/2 plus half the hand's point difference (seat's points minus the best
+// opponent's) over scale, clamped to [0, 1].
+func handReward(s State, seat norns.Player, scale float64) float64 {
 	if s.Over() {
 		return search.Result(s, seat)
 	}
@@ -84,7 +106,7 @@ func handReward(s State, seat norns.Player) float64 {
 			best = max(best, pts(p))
 		}
 	}
-	return min(max(0.5+float64(mine-best)/60, 0), 1)
+	return min(max(0.5+float64(mine-best)/(2*scale), 0), 1)
 }
 
 // Choose searches from v and returns the chosen move. It returns ctx.Err() if ctx is done before
@@ -96,7 +118,10 @@ func (b *SearchBot) Choose(ctx context.Context, v View) (Move, error) {
 	if v.Over() || v.ToMove() != v.Seat() {
 		return Move{}, errNotToAct
 	}
-	return b.s.Choose(ctx, v, b.r)
+	if v.phase == PhaseBid {
+		return b.bid.Choose(ctx, v, b.r)
+	}
+	return b.play.Choose(ctx, v, b.r)
 }
 
 // refineBids replaces the bids that [View.Sample] drew uniformly for the opponents who have bid

@@ -29,46 +29,45 @@ func botCards(t testing.TB, text string) []herrlof.Card {
 
 // botDeal returns a two-player match just dealt: seat 0 holds hand0, seat 1 hand1 (each 15
 // cards, completed from the unnamed cards in ascending order when short), trump is the trump
-// card, and leader opens.
+// card, the other cards form the stock, and leader opens.
 func botDeal(t testing.TB, leader norns.Player, hand0, hand1, trump string) herrlof.State {
 	t.Helper()
 	pool := herrlof.FullDeck()
-	var named [3][]herrlof.Card
-	for i, text := range []string{hand0, hand1, trump} {
-		named[i] = botCards(t, text)
-		for _, c := range named[i] {
+	var hands [2]herrlof.Cards
+	for p, text := range []string{hand0, hand1} {
+		for _, c := range botCards(t, text) {
 			if !pool.Has(c) {
 				t.Fatalf("%v named too often", c)
 			}
 			pool = pool.Without(c)
+			hands[p] = hands[p].With(c)
 		}
 	}
-	var order [herrlof.DeckSize]herrlof.Card
-	i := 0
-	for k, want := range []int{15, 15, 1} {
-		for _, c := range named[k] {
-			order[i] = c
-			i++
-		}
-		for range want - len(named[k]) {
+	tr := botCards(t, trump)[0]
+	pool = pool.Without(tr)
+	for p := range hands {
+		for hands[p].Len() < 15 {
 			var c herrlof.Card
 			for c = range pool.All() {
 				break
 			}
 			pool = pool.Without(c)
-			order[i] = c
-			i++
+			hands[p] = hands[p].With(c)
 		}
 	}
+	var stock []herrlof.Card
 	for c := range pool.All() {
-		order[i] = c
-		i++
+		stock = append(stock, c)
+	}
+	m, err := herrlof.Deal(leader, hands[:], tr, stock)
+	if err != nil {
+		t.Fatal(err)
 	}
 	s, err := herrlof.New(herrlof.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return botApply(t, s, herrlof.Deal(leader, order))
+	return botApply(t, s, m)
 }
 
 // botApply applies moves given as Moves or notation strings.
