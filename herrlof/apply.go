@@ -20,7 +20,8 @@ import (
 //
 // Apply does not allocate unless it returns an error.
 func (s State) Apply(m Move) (State, error) {
-	return s.apply(m, nil)
+	err := s.apply(m, nil) // apply changes s only once m is known to be legal
+	return s, err
 }
 
 // ApplyEvents is Apply that also appends to dst the events m caused, as seat p sees them: cards
@@ -29,11 +30,10 @@ func (s State) Apply(m Move) (State, error) {
 func (s State) ApplyEvents(m Move, p norns.Player, dst []Event) (State, []Event, error) {
 	s.seat(p)
 	rec := recorder{viewer: int8(p), ev: dst}
-	t, err := s.apply(m, &rec)
-	if err != nil {
+	if err := s.apply(m, &rec); err != nil {
 		return s, dst, err
 	}
-	return t, rec.ev, nil
+	return s, rec.ev, nil
 }
 
 func (s State) illegal(m Move, format string, args ...any) error {
@@ -41,14 +41,15 @@ func (s State) illegal(m Move, format string, args ...any) error {
 		Reason: fmt.Sprintf(format, args...), Err: norns.ErrIllegalMove}
 }
 
-// apply is Apply with an optional event recorder; rec is nil on the fast path.
-func (s State) apply(m Move, rec *recorder) (State, error) {
+// apply is Apply with an optional event recorder; rec is nil on the fast path. It checks m
+// before it changes anything, so on error s is as it was.
+func (s *State) apply(m Move, rec *recorder) error {
 	if s.phase == PhaseOver {
-		return s, &norns.MoveError{Game: "herrlof", Seat: norns.Nobody, Move: m.String(),
+		return &norns.MoveError{Game: "herrlof", Seat: norns.Nobody, Move: m.String(),
 			Reason: "the match is over", Err: norns.ErrGameOver}
 	}
 	if m.kind != expects[s.phase] && !(s.phase.hasPass() && m.kind == expects[s.phase]+1) {
-		return s, s.illegal(m, "%s", s.waitingFor())
+		return s.illegal(m, "%s", s.waitingFor())
 	}
 	p := s.toMove
 	switch m.kind {
@@ -56,7 +57,7 @@ func (s State) apply(m Move, rec *recorder) (State, error) {
 		return s.applyDeal(m, rec)
 	case MoveBid:
 		if m.arg < 0 || int(m.arg) > handSize(int(s.players)) {
-			return s, s.illegal(m, "a bid is 0 to %d tricks", handSize(int(s.players)))
+			return s.illegal(m, "a bid is 0 to %d tricks", handSize(int(s.players)))
 		}
 		s.bids[p] = m.arg
 		if rec != nil {
@@ -67,24 +68,24 @@ func (s State) apply(m Move, rec *recorder) (State, error) {
 		} else {
 			s.phase, s.toMove = PhasePlay, s.opener
 		}
-		return s, nil
+		return nil
 	case MovePlay:
 		c := m.card
 		h := s.hands[p]
 		if !c.IsValid() || !h.Has(c) {
-			return s, s.illegal(m, "you do not hold %v", c)
+			return s.illegal(m, "you do not hold %v", c)
 		}
 		if led := s.trick.LedSuit(); c < 36 && led != NoSuit && Suit(c/9) != led {
 			if f := h & suitBits[led]; f != 0 {
-				return s, s.illegal(m, "must follow %v (or play a Valknut or Hagalaz): you hold %v", led, f.nth(0))
+				return s.illegal(m, "must follow %v (or play a Valknut or Hagalaz): you hold %v", led, f.nth(0))
 			}
 			s.voids[p] |= 1 << led
 		}
 		s.play(p, c, rec)
-		return s, nil
+		return nil
 	case MoveDraw:
 		s.draw(p, rec)
-		return s, nil
+		return nil
 	case MoveNoDraw:
 		if rec != nil {
 			rec.add(Event{Kind: EventDecline, Seat: norns.Player(p), Other: norns.Nobody, Card: NoCard, N: 3})
@@ -92,17 +93,17 @@ func (s State) apply(m Move, rec *recorder) (State, error) {
 		s.power = -1
 		s.phase = PhasePlay
 		s.afterPlay(rec)
-		return s, nil
+		return nil
 	case MoveReturn:
 		if !m.card.IsValid() || !s.hands[p].Has(m.card) {
-			return s, s.illegal(m, "you do not hold %v", m.card)
+			return s.illegal(m, "you do not hold %v", m.card)
 		}
 		s.giveBack(p, m.card, rec)
-		return s, nil
+		return nil
 	case MoveSteal:
 		q, why := s.stealTarget(m)
 		if why != "" {
-			return s, s.illegal(m, "%s", why)
+			return s.illegal(m, "%s", why)
 		}
 		s.tricks[q]--
 		s.tricks[p]++
@@ -110,7 +111,7 @@ func (s State) apply(m Move, rec *recorder) (State, error) {
 			rec.add(Event{Kind: EventSteal, Seat: norns.Player(p), Other: norns.Player(q), Card: NoCard})
 		}
 		s.nextTrick(s.next, rec)
-		return s, nil
+		return nil
 	case MoveNoSteal, MoveNoTake:
 		if rec != nil {
 			n := 1
@@ -120,32 +121,32 @@ func (s State) apply(m Move, rec *recorder) (State, error) {
 			rec.add(Event{Kind: EventDecline, Seat: norns.Player(p), Other: norns.Nobody, Card: NoCard, N: n})
 		}
 		s.nextTrick(s.next, rec)
-		return s, nil
+		return nil
 	case MoveTake:
 		q, why := s.takeTarget(m)
 		if why != "" {
-			return s, s.illegal(m, "%s", why)
+			return s.illegal(m, "%s", why)
 		}
 		s.target = q
 		s.phase, s.toMove = PhasePick, int8(norns.Chance)
 		if rec != nil {
 			rec.add(Event{Kind: EventTake, Seat: norns.Player(s.power), Other: norns.Player(q), Card: NoCard})
 		}
-		return s, nil
+		return nil
 	case MovePick:
 		if !m.card.IsValid() || !s.hands[s.target].Has(m.card) {
-			return s, s.illegal(m, "%v does not hold %v", norns.Player(s.target), m.card)
+			return s.illegal(m, "%v does not hold %v", norns.Player(s.target), m.card)
 		}
 		s.pick(m.card, rec)
-		return s, nil
+		return nil
 	case MoveGive:
 		if !m.card.IsValid() || !s.hands[p].Has(m.card) {
-			return s, s.illegal(m, "you do not hold %v", m.card)
+			return s.illegal(m, "you do not hold %v", m.card)
 		}
 		s.give(m.card, rec)
-		return s, nil
+		return nil
 	}
-	return s, s.illegal(m, "not a move")
+	return s.illegal(m, "not a move")
 }
 
 // expects[ph] is the move kind phase ph waits for; with hasPass, the next kind (its "no") too.
@@ -229,24 +230,24 @@ func (s State) takeTarget(m Move) (int8, string) {
 	return m.arg, ""
 }
 
-func (s *State) applyDeal(m Move, rec *recorder) (State, error) {
+func (s *State) applyDeal(m Move, rec *recorder) error {
 	n := int8(s.players)
 	leader := m.arg
 	if s.opener >= 0 {
 		if want := (s.opener + 1) % n; leader != want {
-			return *s, s.illegal(m, "hand %d is opened by seat %d (H5: the opening lead rotates)", s.handNo, want)
+			return s.illegal(m, "hand %d is opened by seat %d (H5: the opening lead rotates)", s.handNo, want)
 		}
 	} else if leader < 0 || leader >= n {
-		return *s, s.illegal(m, "the opening leader must be a seat, 0 to %d", n-1)
+		return s.illegal(m, "the opening leader must be a seat, 0 to %d", n-1)
 	}
 	if int(m.n) != int(n) {
-		return *s, s.illegal(m, "a deal for %d players in a %d-player match", m.n, n)
+		return s.illegal(m, "a deal for %d players in a %d-player match", m.n, n)
 	}
 	hands, seq, ok := m.dealt()
 	if !ok {
-		return *s, s.illegal(m, "not a deal")
+		return s.illegal(m, "not a deal")
 	}
-	t := *s
+	t := s
 	t.trump = seq[0]
 	k := stockSize(int(n))
 	for j, c := range seq[1 : k+1] { // from the top
@@ -259,14 +260,17 @@ func (s *State) applyDeal(m Move, rec *recorder) (State, error) {
 	if rec != nil {
 		rec.add(Event{Kind: EventDeal, Seat: norns.Player(leader), Other: norns.Nobody, Card: t.trump, N: int(t.handNo)})
 	}
-	return t, nil
+	return nil
 }
 
 // play moves c from p's hand to the trick, then runs the 3's power or the next step.
 func (s *State) play(p int8, c Card, rec *recorder) {
 	s.hands[p] = s.hands[p].Without(c)
-	for a := range s.known {
-		s.known[a][p] = s.known[a][p].Without(c)
+	for a := range int8(s.players) {
+		if a != p {
+			k := &s.known[a][kidx(a, p)]
+			*k = k.Without(c)
+		}
 	}
 	if s.trick.n == 0 {
 		s.trick.leader = p
@@ -303,7 +307,8 @@ func (s *State) draw(p int8, rec *recorder) {
 		if s.stockSeen[a]&bit != 0 {
 			s.stockSeen[a] &^= bit
 			if int8(a) != p {
-				s.known[a][p] = s.known[a][p].add(top)
+				k := &s.known[a][kidx(int8(a), p)]
+				*k = k.add(top)
 			}
 		}
 	}
@@ -323,7 +328,7 @@ func (s *State) giveBack(p int8, c Card, rec *recorder) {
 	for a := range s.stockSeen {
 		s.stockSeen[a] <<= 1
 		if int8(a) != p {
-			s.known[a][p] = 0
+			s.known[a][kidx(int8(a), p)] = 0
 		}
 	}
 	s.stockSeen[p] |= 1
@@ -460,11 +465,11 @@ func (s *State) pick(c Card, rec *recorder) {
 	o, x := s.power, s.target
 	s.hands[x] = s.hands[x].Without(c)
 	s.hands[o] = s.hands[o].add(c)
-	s.known[o][x] = s.known[o][x].Without(c)
-	s.known[x][o] = s.known[x][o].add(c)
+	s.known[o][kidx(o, x)] = s.known[o][kidx(o, x)].Without(c)
+	s.known[x][kidx(x, o)] = s.known[x][kidx(x, o)].add(c)
 	for a := range int8(s.players) {
 		if a != o && a != x {
-			s.known[a][x] = 0
+			s.known[a][kidx(a, x)] = 0
 		}
 	}
 	s.voids[o] = 0
@@ -479,11 +484,11 @@ func (s *State) give(c Card, rec *recorder) {
 	o, x := s.power, s.target
 	s.hands[o] = s.hands[o].Without(c)
 	s.hands[x] = s.hands[x].add(c)
-	s.known[o][x] = s.known[o][x].add(c)
-	s.known[x][o] = s.known[x][o].Without(c)
+	s.known[o][kidx(o, x)] = s.known[o][kidx(o, x)].add(c)
+	s.known[x][kidx(x, o)] = s.known[x][kidx(x, o)].Without(c)
 	for a := range int8(s.players) {
 		if a != o && a != x {
-			s.known[a][o] = 0
+			s.known[a][kidx(a, o)] = 0
 		}
 	}
 	s.voids[x] = 0

@@ -9,7 +9,7 @@ import (
 )
 
 // benchStates collects the states of a few random matches, to apply moves in.
-func benchStates(b *testing.B, cfg herrlof.Config) ([]herrlof.State, []herrlof.Move) {
+func benchStates(b testing.TB, cfg herrlof.Config) ([]herrlof.State, []herrlof.Move) {
 	b.Helper()
 	var states []herrlof.State
 	var ms []herrlof.Move

@@ -27,7 +27,7 @@ func SwapHidden(s State, q int, x Card, i int, q2 int, y Card) State {
 func StockAt(s State, i int) Card { return s.stock[i] }
 
 // Known returns what seat a knows seat b holds.
-func Known(s State, a, b int) Cards { return s.known[a][b] }
+func Known(s State, a, b int) Cards { return s.knownOf(int8(a), int8(b)) }
 
 // StockSeen returns the stock positions seat a knows.
 func StockSeen(s State, a int) uint16 { return s.stockSeen[a] }

@@ -84,7 +84,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 		j.StockSeen = append(j.StockSeen, int(s.stockSeen[p]))
 		row := make([]string, n)
 		for q := range n {
-			row[q] = cardsText(s.known[p][q])
+			row[q] = cardsText(s.knownOf(int8(p), int8(q)))
 		}
 		j.Known = append(j.Known, row)
 		j.LastHand.Bids = append(j.LastHand.Bids, int(s.last.bids[p]))
@@ -283,9 +283,17 @@ func (j *stateJSON) state() (State, error) {
 			return t, corrupt("known[%d] has %d entries", p, len(j.Known[p]))
 		}
 		for q := range n {
-			if t.known[p][q], err = parseCards(j.Known[p][q]); err != nil {
+			k, err := parseCards(j.Known[p][q])
+			if err != nil {
 				return t, corrupt("known[%d][%d]: %v", p, q, err)
 			}
+			if p == q {
+				if k != 0 {
+					return t, corrupt("seat %d knows its own hand", p)
+				}
+				continue
+			}
+			t.known[p][kidx(int8(p), int8(q))] = k
 		}
 		if v, err = small("lastHand.bids", j.LastHand.Bids[p], 0, 15); err != nil {
 			return t, err

@@ -2,6 +2,7 @@ package herrlof
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/nornsgames/norns"
 )
@@ -48,16 +49,26 @@ func (s State) AppendLegal(dst []Move) []Move {
 }
 
 func appendBids(dst []Move, n int) []Move {
-	for i := range n + 1 {
-		dst = append(dst, Move{kind: MoveBid, arg: int8(i)})
+	i := len(dst)
+	dst = slices.Grow(dst, n+1)
+	dst = dst[:i+n+1]
+	out := dst[i:]
+	for j := range out {
+		out[j] = Move{kind: MoveBid, arg: int8(j)}
 	}
 	return dst
 }
 
 // appendCards appends a move of kind k for each kind of card in h, ascending.
 func appendCards(dst []Move, k MoveKind, h Cards) []Move {
-	for x := uint64(h & kindBits); x != 0; x &= x - 1 {
-		dst = append(dst, Move{kind: k, card: Card(bits.TrailingZeros64(x)), arg: -1})
+	x := uint64(h & kindBits)
+	i := len(dst)
+	dst = slices.Grow(dst, bits.OnesCount64(x))
+	dst = dst[:i+bits.OnesCount64(x)]
+	out := dst[i:]
+	for j := range out {
+		out[j] = Move{kind: k, card: Card(bits.TrailingZeros64(x)), arg: -1}
+		x &= x - 1
 	}
 	return dst
 }

@@ -110,8 +110,8 @@ func (v View) Sample(r *rng.Rand) State {
 		if q == me {
 			continue
 		}
-		s.known[me][q] = v.knows[q]
-		s.known[q][me] = v.knownBy[q]
+		s.known[me][kidx(me, q)] = v.knows[q]
+		s.known[q][kidx(q, me)] = v.knownBy[q]
 		s.hands[q] = v.knows[q]
 		seen = seen.Plus(v.knows[q])
 	}

@@ -79,7 +79,23 @@ type State struct {
 	last      lastHand    // the last hand scored
 	hands     [3]Cards    // the hands; unused seats empty
 	out       Cards       // this hand's cards out of play: completed tricks and replaced trump cards
-	known     [3][3]Cards // known[a][b]: cards seat a knows seat b holds (a 6 exchange, a 3 draw)
+	known     [3][2]Cards // known[a][kidx(a, b)]: cards seat a knows seat b holds (a 6 exchange, a 3 draw)
+}
+
+// kidx is the index of seat b among the other seats of seat a, in ascending order.
+func kidx(a, b int8) int8 {
+	if b > a {
+		return b - 1
+	}
+	return b
+}
+
+// knownOf returns the cards seat a knows seat b holds (none when a == b).
+func (s *State) knownOf(a, b int8) Cards {
+	if a == b {
+		return 0
+	}
+	return s.known[a][kidx(a, b)]
 }
 
 // lastHand is the public record of the last hand scored.
@@ -218,7 +234,7 @@ func (s *State) startDeal() {
 	s.stockSeen = [3]uint16{}
 	s.hands = [3]Cards{}
 	s.out = 0
-	s.known = [3][3]Cards{}
+	s.known = [3][2]Cards{}
 }
 
 // Config returns the match's configuration (Players is 2 or 3, never 0).

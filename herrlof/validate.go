@@ -27,12 +27,12 @@ func (s State) validate() error {
 	// Seats beyond the player count are blank.
 	for p := n; p < 3; p++ {
 		if s.hands[p] != 0 || s.tricks[p] != 0 || s.bids[p] != -1 || s.correct[p] != 0 || s.voids[p] != 0 ||
-			s.scores[p] != 0 || s.stockSeen[p] != 0 || s.known[p] != [3]Cards{} || s.last.bids[p] != 0 ||
+			s.scores[p] != 0 || s.stockSeen[p] != 0 || s.known[p] != [2]Cards{} || s.last.bids[p] != 0 ||
 			s.last.tricks[p] != 0 {
 			return fmt.Errorf("seat %d is set in a %d-player match", p, n)
 		}
-		for a := range 3 {
-			if s.known[a][p] != 0 {
+		for a := range n {
+			if s.known[a][kidx(int8(a), int8(p))] != 0 {
 				return fmt.Errorf("seat %d is set in a %d-player match", p, n)
 			}
 		}
@@ -300,8 +300,8 @@ func (s State) validateHand() error {
 			return errors.New("bad voids")
 		}
 		for b := range n {
-			k := s.known[a][b]
-			if !k.isCanonical() || a == b && k != 0 || !s.hands[b].Contains(k) {
+			k := s.knownOf(int8(a), int8(b))
+			if !k.isCanonical() || !s.hands[b].Contains(k) {
 				return fmt.Errorf("seat %d's knowledge of seat %d is false", a, b)
 			}
 		}

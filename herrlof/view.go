@@ -81,8 +81,8 @@ func (s State) View(p norns.Player) View {
 	}
 	for q := range int(s.players) {
 		v.handLens[q] = uint8(s.hands[q].Len())
-		v.knows[q] = s.known[i][q]
-		v.knownBy[q] = s.known[q][i]
+		v.knows[q] = s.knownOf(int8(i), int8(q))
+		v.knownBy[q] = s.knownOf(int8(q), int8(i))
 	}
 	for x := s.stockSeen[i]; x != 0; x &= x - 1 {
 		j := trailing16(x)
