@@ -63,7 +63,7 @@ func (s *State) apply(m Move, rec *recorder) error {
 		if rec != nil {
 			rec.bid(p, m.arg)
 		}
-		if q := (p + 1) % int8(s.players); q != s.opener {
+		if q := wrap(p+1, int8(s.players)); q != s.opener {
 			s.toMove = q
 		} else {
 			s.phase, s.toMove = PhasePlay, s.opener
@@ -267,8 +267,10 @@ func (s *State) applyDeal(m Move, rec *recorder) error {
 func (s *State) play(p int8, c Card, rec *recorder) {
 	s.hands[p] = s.hands[p].Without(c)
 	for a := range int8(s.players) {
-		if a != p {
-			k := &s.known[a][kidx(a, p)]
+		if a == p {
+			continue
+		}
+		if k := &s.known[a][kidx(a, p)]; k.Has(c) {
 			*k = k.Without(c)
 		}
 	}
@@ -293,7 +295,7 @@ func (s *State) afterPlay(rec *recorder) {
 		s.resolve(rec)
 		return
 	}
-	s.toMove = (s.trick.leader + int8(s.trick.n)) % int8(s.players)
+	s.toMove = wrap(s.trick.leader+int8(s.trick.n), int8(s.players))
 }
 
 // draw runs the 3's draw: the top of the stock goes to p's hand (H11).
@@ -391,16 +393,20 @@ func outcome(t *Trick, ts Suit) (winner, next int8, valknuts int) {
 	default:
 		next = winner
 	}
-	next = (t.leader + next) % n
+	next = wrap(t.leader+next, n)
 	if winner >= 0 {
-		winner = (t.leader + winner) % n
+		winner = wrap(t.leader+winner, n)
 	}
 	return winner, next, valknuts
 }
 
 // winningCard returns the card of a completed trick's winner.
 func (t *Trick) winningCard() Card {
-	return t.cards[(t.winner-t.leader+int8(t.n))%int8(t.n)]
+	i := t.winner - t.leader
+	if i < 0 {
+		i += int8(t.n)
+	}
+	return t.cards[i]
 }
 
 // resolve settles a complete trick (H7–H9, H12–H14) and starts the powers of 1 and 6 (H10, H15).
@@ -496,4 +502,12 @@ func (s *State) give(c Card, rec *recorder) {
 		rec.add(Event{Kind: EventGive, Seat: norns.Player(o), Other: norns.Player(x), Card: rec.between(o, x, c)})
 	}
 	s.nextTrick(s.next, rec)
+}
+
+// wrap returns x mod n for 0 <= x < 2n.
+func wrap(x, n int8) int8 {
+	if x >= n {
+		x -= n
+	}
+	return x
 }

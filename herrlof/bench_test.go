@@ -135,3 +135,12 @@ func BenchmarkViewSample(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkSampleDeal(b *testing.B) {
+	start := mustNew(b, herrlof.Config{})
+	r := rng.New(1)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = start.SampleChance(r)
+	}
+}

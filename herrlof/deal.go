@@ -161,11 +161,16 @@ func (m Move) dealt() (hands [3]Cards, seq [stockCap + 1]Card, ok bool) {
 	if k != stockSize(n)+1 {
 		return hands, seq, false
 	}
-	// Digits from the last: d_j = code mod (k-j).
+	// Digits from the last: d_j = code mod (k-j), dividing by multiplying (exact below 2^29).
+	if code >= 1<<29 {
+		return hands, seq, false
+	}
 	var digits [stockCap + 1]int
-	for j := k - 1; j >= 0; j-- {
-		digits[j] = int(code % uint64(k-j))
-		code /= uint64(k - j)
+	for j := k - 2; j >= 0; j-- {
+		d := uint64(k - j)
+		q := code * divMagic[d] >> 36
+		digits[j] = int(code - q*d)
+		code = q
 	}
 	if code != 0 {
 		return hands, seq, false
@@ -190,3 +195,11 @@ func (m Move) Dealt() (hands []Cards, trump Card, stock []Card) {
 }
 
 func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }
+
+// divMagic[d] is ceil(2^36/d): for x < 2^29 and 2 <= d <= 12, x*divMagic[d]>>36 is x/d.
+var divMagic = func() (t [stockCap + 2]uint64) {
+	for d := uint64(2); d < uint64(len(t)); d++ {
+		t[d] = (1<<36 + d - 1) / d
+	}
+	return t
+}()

@@ -18,11 +18,12 @@ var deckOrder = func() (d [DeckSize]Card) {
 }()
 
 // SampleChance draws the chance outcome with its true probability. At a deal it draws the opening
-// leader uniformly (the first hand only; later hands rotate, H5), then shuffles the deck with a
-// Fisher–Yates shuffle (for i from 41 down to 1, swap card i with card r.Uint64N(i+1), starting
-// from the order R1…R9, G1…, B1…, Y1…Y9, V, V, V, H, H, H) and deals it as [Deal] describes: the
-// first cards to seat 0, the next to seat 1 (and seat 2), then the trump card, then the stock from
-// the top. At a 6's pick it draws one card of the target's hand, each copy equally likely. It
+// leader uniformly with r.IntN (the first hand only; later hands rotate, H5), then shuffles the
+// deck with a Fisher–Yates shuffle (for i from 41 down to 1, swap card i with card j uniform in
+// [0, i], starting from the order R1…R9, G1…, B1…, Y1…Y9, V, V, V, H, H, H; j is drawn with
+// Lemire's multiply-and-reject method on the low, then the high 32 bits of each r.Uint64) and
+// deals it as [Deal] describes: the first cards to seat 0, the next to seat 1 (and seat 2), then
+// the trump card, then the stock from the top. At a 6's pick it draws one card of the target's hand, each copy equally likely. It
 // panics unless ToMove is Chance. It does not allocate.
 func (s State) SampleChance(r *rng.Rand) Move {
 	switch s.phase {
@@ -263,24 +264,109 @@ func binom(n, k int) float64 {
 	return binomTable[n][k]
 }
 
-// sampleDeal shuffles the deck and packs the deal as Deal does, without allocating.
+// sampleDeal shuffles the deck and packs the deal as Deal does, without allocating. It shuffles
+// the cards' bit positions (0–41) rather than the cards, so hands are built with one OR per card.
 func (s State) sampleDeal(leader int8, r *rng.Rand) Move {
-	d := deckOrder
+	var d [DeckSize]uint8
+	for i := range d {
+		d[i] = uint8(i)
+	}
+	// Fisher–Yates, i from 41 down to 1, two bounded draws per 64-bit output.
+	var buf uint64
+	half := false
 	for i := DeckSize - 1; i > 0; i-- {
-		j := r.Uint64N(uint64(i + 1))
+		var x uint32
+		if half {
+			x, half = uint32(buf>>32), false
+		} else {
+			buf, half = r.Uint64(), true
+			x = uint32(buf)
+		}
+		n := uint32(i + 1)
+		prod := uint64(x) * uint64(n)
+		if uint32(prod) < n { // rare: only then can the draw be biased
+			prod = reject(r, prod, n, &buf, &half)
+		}
+		j := prod >> 32
 		d[i], d[j] = d[j], d[i]
 	}
 	n := int(s.players)
 	hs := handSize(n)
-	var hands [3]Cards
+	var phys [3]uint64
 	for p := range n {
-		for _, c := range d[p*hs : (p+1)*hs] {
-			hands[p] = hands[p].add(c)
+		for _, b := range d[p*hs : (p+1)*hs] {
+			phys[p] |= 1 << (b & 63)
 		}
 	}
-	m, err := Deal(norns.Player(leader), hands[:n], d[n*hs], d[n*hs+1:])
-	if err != nil {
-		panic("herrlof: sampled deal: " + err.Error())
+	m := Move{kind: MoveDeal, arg: leader, n: uint8(n),
+		h0: uint64(canonical(Cards(phys[0]))), h1: uint64(canonical(Cards(phys[1])))}
+	unused := uint64(deckBits) &^ phys[0] &^ phys[1]
+	if n == 3 {
+		// Seat 2's hand as a mask over the cards left, its copies taking the first places.
+		h2 := firstCopies(Cards(phys[2]), Cards(unused))
+		i := 0
+		for x := unused; x != 0; x &= x - 1 {
+			if uint64(h2)&(x&-x) != 0 {
+				m.x |= 1 << i
+			}
+			i++
+		}
+		unused &^= uint64(h2)
+	}
+	// The order code of the trump card and the stock.
+	k := DeckSize - n*hs
+	var code uint64
+	for j, b := range d[n*hs:] {
+		bit := uint64(1) << (b & 63)
+		switch {
+		case b >= 39:
+			bit = unused & uint64(hagalazBits) & -(unused & uint64(hagalazBits))
+		case b >= 36:
+			bit = unused & uint64(valknutBits) & -(unused & uint64(valknutBits))
+		}
+		code = code*uint64(k-j) + uint64(bits.OnesCount64(unused&(bit-1)))
+		unused &^= bit
+	}
+	if n == 2 {
+		m.x = uint32(code)
+	} else {
+		m.h0 |= code << 42
 	}
 	return m
+}
+
+// firstCopies returns h (a set of bit positions) with its Valknut and Hagalaz bits moved to the
+// lowest positions of those in within.
+func firstCopies(h, within Cards) Cards {
+	out := h & suitedBits
+	for _, block := range [2]Cards{valknutBits, hagalazBits} {
+		w := within & block
+		for range bits.OnesCount64(uint64(h & block)) {
+			low := w & -w
+			out |= low
+			w &^= low
+		}
+	}
+	return out
+}
+
+// reject finishes Lemire's method for a draw in [0, n) whose first product prod fell in the
+// zone where rejection is possible: it redraws while the low half is below 2^32 mod n.
+func reject(r *rng.Rand, prod uint64, n uint32, buf *uint64, half *bool) uint64 {
+	thresh := -n % n
+	for uint32(prod) < thresh {
+		prod = uint64(next32(r, buf, half)) * uint64(n)
+	}
+	return prod
+}
+
+// next32 returns the next 32 random bits: the low half of a fresh r.Uint64, then its high half.
+func next32(r *rng.Rand, buf *uint64, half *bool) uint32 {
+	if *half {
+		*half = false
+		return uint32(*buf >> 32)
+	}
+	*buf = r.Uint64()
+	*half = true
+	return uint32(*buf)
 }

@@ -53,32 +53,34 @@ const stockCap = 11
 //
 // The zero State is not a valid match; use [New].
 type State struct {
+	// The fields are laid out so that a move writes to few 16-byte blocks: copying a State right
+	// after Apply wrote it is cheaper when fewer blocks hold fresh small stores.
+	phase     Phase
+	toMove    int8  // the seat to act, -1 (chance) or -2 (nobody)
+	trickNo   uint8 // tricks completed this hand
+	destroyed uint8 // tricks destroyed by a Valknut this hand
+	power     int8  // the seat whose power resolves (draw, return, steal, take, pick, give); else -1
+	target    int8  // the 6's target during PhasePick and PhaseGive; else -1
+	next      int8  // who leads the next trick, decided when the last trick completed; else -1
+	stockN    uint8
+	trick     Trick    // the trick in play
+	trump     Card     // the trump card; NoCard at a deal
+	prev      Trick    // the last completed trick of this hand (empty before the first)
+	tricks    [3]uint8 // tricks won this hand
+	voids     [3]uint8 // bit s set: the seat showed out of suit s, and has received no card since
+	bids      [3]int8  // bids this hand; -1 until made
+	hands     [3]Cards // the hands; unused seats empty
+	out       Cards    // this hand's cards out of play: completed tricks and replaced trump cards
+	stock     [stockCap]Card // stock[0] is the bottom card, stock[stockN-1] the top; the rest 0
 	players   uint8
 	bonus5    bool
-	handLimit uint16
-	phase     Phase
-	toMove    int8   // the seat to act, -1 (chance) or -2 (nobody)
 	opener    int8   // this hand's opening leader; -1 before the first deal
+	handLimit uint16
 	handNo    uint16 // the current hand, from 1
-	trickNo   uint8  // tricks completed this hand
-	destroyed uint8  // tricks destroyed by a Valknut this hand
-	trump     Card   // the trump card; NoCard at a deal
-	stockN    uint8
-	stock     [stockCap]Card // stock[0] is the bottom card, stock[stockN-1] the top; the rest 0
-	power     int8           // the seat whose power resolves (draw, return, steal, take, pick, give); else -1
-	target    int8           // the 6's target during PhasePick and PhaseGive; else -1
-	next      int8           // who leads the next trick, decided when the last trick completed; else -1
-	trick     Trick          // the trick in play
-	prev      Trick          // the last completed trick of this hand (empty before the first)
-	tricks    [3]uint8       // tricks won this hand
-	bids      [3]int8        // bids this hand; -1 until made
-	correct   [3]uint8       // correct bids over the match
-	voids     [3]uint8       // bit s set: the seat showed out of suit s, and has received no card since
+	correct   [3]uint8  // correct bids over the match
 	scores    [3]int16
-	stockSeen [3]uint16   // bit i set: the seat knows stock[i] (it put it there with a 3)
-	last      lastHand    // the last hand scored
-	hands     [3]Cards    // the hands; unused seats empty
-	out       Cards       // this hand's cards out of play: completed tricks and replaced trump cards
+	stockSeen [3]uint16 // bit i set: the seat knows stock[i] (it put it there with a 3)
+	last      lastHand  // the last hand scored
 	known     [3][2]Cards // known[a][kidx(a, b)]: cards seat a knows seat b holds (a 6 exchange, a 3 draw)
 }
 
