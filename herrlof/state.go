@@ -63,24 +63,24 @@ type State struct {
 	target    int8  // the 6's target during PhasePick and PhaseGive; else -1
 	next      int8  // who leads the next trick, decided when the last trick completed; else -1
 	stockN    uint8
-	trick     Trick    // the trick in play
-	trump     Card     // the trump card; NoCard at a deal
-	prev      Trick    // the last completed trick of this hand (empty before the first)
-	tricks    [3]uint8 // tricks won this hand
-	voids     [3]uint8 // bit s set: the seat showed out of suit s, and has received no card since
-	bids      [3]int8  // bids this hand; -1 until made
-	hands     [3]Cards // the hands; unused seats empty
-	out       Cards    // this hand's cards out of play: completed tricks and replaced trump cards
+	trick     Trick          // the trick in play
+	trump     Card           // the trump card; NoCard at a deal
+	prev      Trick          // the last completed trick of this hand (empty before the first)
+	tricks    [3]uint8       // tricks won this hand
+	voids     [3]uint8       // bit s set: the seat showed out of suit s, and has received no card since
+	bids      [3]int8        // bids this hand; -1 until made
+	hands     [3]Cards       // the hands; unused seats empty
+	out       Cards          // this hand's cards out of play: completed tricks and replaced trump cards
 	stock     [stockCap]Card // stock[0] is the bottom card, stock[stockN-1] the top; the rest 0
 	players   uint8
 	bonus5    bool
-	opener    int8   // this hand's opening leader; -1 before the first deal
+	opener    int8 // this hand's opening leader; -1 before the first deal
 	handLimit uint16
-	handNo    uint16 // the current hand, from 1
-	correct   [3]uint8  // correct bids over the match
+	handNo    uint16   // the current hand, from 1
+	correct   [3]uint8 // correct bids over the match
 	scores    [3]int16
-	stockSeen [3]uint16 // bit i set: the seat knows stock[i] (it put it there with a 3)
-	last      lastHand  // the last hand scored
+	stockSeen [3]uint16   // bit i set: the seat knows stock[i] (it put it there with a 3)
+	last      lastHand    // the last hand scored
 	known     [3][2]Cards // known[a][kidx(a, b)]: cards seat a knows seat b holds (a 6 exchange, a 3 draw)
 }
 
