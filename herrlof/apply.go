@@ -417,6 +417,9 @@ func (s *State) resolve(rec *recorder) {
 	}
 	if valknuts > 0 {
 		s.destroyed++
+		if rec != nil {
+			rec.add(Event{Kind: EventDestroyed, Seat: norns.Nobody, Other: norns.Nobody, Card: NoCard})
+		}
 		if valknuts >= 2 && s.stockN > 0 { // the trump changes (H13)
 			s.out = s.out.add(s.trump)
 			s.stockN--
@@ -435,9 +438,6 @@ func (s *State) resolve(rec *recorder) {
 	s.trick = emptyTrick(s.players)
 	s.trickNo++
 	if winner < 0 {
-		if rec != nil {
-			rec.add(Event{Kind: EventDestroyed, Seat: norns.Nobody, Other: norns.Nobody, Card: NoCard})
-		}
 		s.nextTrick(next, rec)
 		return
 	}

@@ -88,10 +88,7 @@ func (e Event) String() string {
 	case EventScored:
 		var b strings.Builder
 		fmt.Fprintf(&b, "hand %d is scored:", e.Result.Hand)
-		for p := range 3 {
-			if p > 0 && e.Result.Bids[p] == 0 && e.Result.Tricks[p] == 0 && e.Result.Points[p] == 0 && p == 2 {
-				break
-			}
+		for p := range min(e.Result.Players, 3) {
 			if p > 0 {
 				b.WriteByte(';')
 			}

@@ -110,10 +110,11 @@ type lastHand struct {
 // HandResult is the outcome of a scored hand, revealed to all: every seat's bid, tricks (after
 // steals) and points (H17). Entries beyond the player count are zero.
 type HandResult struct {
-	Hand   int    // the hand's number, from 1; 0 when no hand has been scored yet
-	Bids   [3]int // the bids, revealed
-	Tricks [3]int // the tricks won
-	Points [3]int // the points scored in the hand
+	Hand    int    // the hand's number, from 1; 0 when no hand has been scored yet
+	Players int    // the number of seats: the entries that count
+	Bids    [3]int // the bids, revealed
+	Tricks  [3]int // the tricks won
+	Points  [3]int // the points scored in the hand
 }
 
 // Trick is a trick as played: up to one card per seat, in playing order from its leader. The zero
@@ -356,7 +357,7 @@ func (s State) PowerTarget() norns.Player {
 func (s State) LastHand() HandResult { return s.last.result(s.Config().normal()) }
 
 func (l lastHand) result(c Config) HandResult {
-	r := HandResult{Hand: int(l.hand)}
+	r := HandResult{Hand: int(l.hand), Players: c.Players}
 	if l.hand == 0 {
 		return r
 	}
