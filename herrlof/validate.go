@@ -188,10 +188,7 @@ func (s State) validateHand() error {
 	}
 	var prevNext int8 = -1
 	if s.prev.n != 0 {
-		winner, next, valknuts := outcome(&s.prev, s.trump.Suit())
-		if valknuts >= 2 {
-			winner = -1 // resolved under the trump it replaced; still destroyed
-		}
+		winner, next, _ := outcome(&s.prev, s.trump.Suit()) // a trump change only follows a destroyed trick
 		if winner != s.prev.winner {
 			return fmt.Errorf("last trick won by %d, want %d", s.prev.winner, winner)
 		}
@@ -243,8 +240,10 @@ func (s State) validateHand() error {
 		want.toMove = s.toMove
 		if s.trick.n > 0 {
 			want.toMove = (s.trick.leader + int8(s.trick.n)) % int8(n)
-		} else if s.toMove < 0 {
-			return errors.New("nobody to lead")
+		} else if s.trickNo > 0 {
+			want.toMove = prevNext
+		} else {
+			want.toMove = s.opener
 		}
 	case PhaseDraw, PhaseReturn:
 		if s.trick.n == 0 {

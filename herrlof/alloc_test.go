@@ -1,0 +1,43 @@
+package herrlof_test
+
+import (
+	"testing"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/herrlof"
+	"github.com/nornsgames/norns/rng"
+)
+
+// TestNoAllocs proves the hot paths allocate nothing: Apply, AppendLegal with room, SampleChance,
+// View and View.Sample, over every state of a random match of each size.
+func TestNoAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	for _, cfg := range []herrlof.Config{two, three} {
+		s := mustNew(t, cfg)
+		r := rng.New(11)
+		buf := make([]herrlof.Move, 0, 64)
+		for !s.Over() {
+			var m herrlof.Move
+			if s.ToMove() == norns.Chance {
+				if n := testing.AllocsPerRun(3, func() { m = s.SampleChance(r) }); n != 0 {
+					t.Fatalf("SampleChance allocates %v times", n)
+				}
+			} else {
+				if n := testing.AllocsPerRun(3, func() { buf = s.AppendLegal(buf[:0]) }); n != 0 {
+					t.Fatalf("AppendLegal allocates %v times", n)
+				}
+				m = buf[r.IntN(len(buf))]
+				p := s.ToMove()
+				if n := testing.AllocsPerRun(3, func() { _ = s.View(p).Sample(r) }); n != 0 {
+					t.Fatalf("View.Sample allocates %v times", n)
+				}
+			}
+			if n := testing.AllocsPerRun(3, func() { _, _ = s.Apply(m) }); n != 0 {
+				t.Fatalf("Apply(%v) allocates %v times", m, n)
+			}
+			s, _ = s.Apply(m)
+		}
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package herrlof_test
+
+const raceEnabled = false
