@@ -1,8 +1,77 @@
 // Package herrlof implements Herrlof, a trick-taking game for two players (three in a variant)
-// where each player secretly bids the tricks they will win, and the cards 1, 3, 6 and 9 and the
-// runes Valknut and Hagalaz bend the usual trick rules.
+// in which each player secretly bids the tricks they will win, and the cards 1, 3, 6 and 9 and
+// the runes Valknut and Hagalaz bend the usual trick rules.
 //
 // A [State] is an immutable, comparable value: [State.Apply] returns the next state and never
-// changes the receiver, == compares states, and every method is safe for concurrent use. A
-// [View] is one seat's knowledge of a state, also comparable; bots decide from views.
+// changes the receiver, == compares states, a State can be a map key, and every method is safe
+// for concurrent use. A [View] is what one seat may know of a state, also a comparable value;
+// bots decide from views, and [View.Sample] deals out the unseen cards for search. Chance is
+// explicit: the deal and the 6's random pick are moves drawn with [State.SampleChance] from the
+// caller's generator, so a match replays exactly from its moves, and a test can script any
+// position by applying a hand-made [Deal].
+//
+// Start with [New], list moves with [State.Legal], play them with [State.Apply] (or
+// [State.ApplyEvents] to learn what happened, as one seat sees it), and read text with
+// [ParseMove]. [NewRecord] and [ReplayRecord] write and replay match records.
+//
+// # Rules
+//
+// The rules are those of the specification shared/rules/herrlof.md, rules H1–H21: 42 cards (four
+// suits of 1–9, called red, green, blue and yellow, plus three Valknuts and three Hagalaz), 15
+// cards each with 2 players and 11 with 3, a trump card and a stock; secret bids; follow suit or
+// play a rune; the 1 steals a trick, the 3 draws from the stock, the 6 takes a random card, the 9
+// passes the lead; a Valknut destroys the trick (two change the trump), a Hagalaz loses but leads
+// next. A hand scores a point per trick, 10 for a correct bid and, with 2 players, 5 for exactly
+// 3 or 4 tricks; the match ends after the hand in which someone reaches 50 (40 with 3 players),
+// or after [Config.HandLimit] hands. Where the rules leave a choice, the package decides:
+//
+//   - The 9's power is not optional: a 9 that wins hands the next lead on (H12 says "is led by").
+//   - After a destroyed trick its leader leads again, unless a Hagalaz was played (H13, H14).
+//   - The 3's draw is offered whenever the stock is not empty, even on the last trick, where it
+//     cannot help; the 6 does nothing after the last trick, and neither does the 9 (H15).
+//   - Copies of the Valknut and of the Hagalaz are one [Card] value each: nothing records which
+//     copy is where, so states that differ only in copies are ==.
+//   - A seat "knows" only definite facts: a card it gave or took with a 6 until it is played or
+//     may have moved (its holder draws with a 3, or loses a random card to another seat's 6), the
+//     cards it put under the stock with a 3 while they stay there, and the suits a seat showed out
+//     of until that seat receives a card. "This card is in that hand or under the stock" is not
+//     tracked.
+//
+// # Moves
+//
+// A [Move] is a small comparable value. Each phase ([Phase]) waits for one kind of move: the
+// deal (chance), a bid per seat in turn from the hand's opening leader, a card per seat in turn,
+// and the decisions of the powers: draw or nodraw after a 3 and then the card to return; steal or
+// nosteal after a winning 1 (with 3 players, steal names the seat robbed); take or notake after a
+// winning 6 (naming the seat with 3 players), then the random pick (chance), then the card given
+// back. Everything that follows without a choice (resolving the trick, the next lead, scoring the
+// hand, ending the match) happens inside the Apply that made it happen.
+//
+// # Notation
+//
+// Moves read and print as short words, case-insensitively; [Move.String] prints the form below
+// and [ParseMove] reads it back to an == Move. A card is a suit letter (R red, G green, B blue, Y
+// yellow) and a rank, as in R7 or G1, or V for a Valknut and H for a Hagalaz.
+//
+//	R7                play the red 7; V and H play a rune
+//	bid 3             bid three tricks
+//	draw, nodraw      the 3: draw the top card of the stock, or not
+//	return G2         the 3: put the G2 at the bottom of the stock
+//	steal, nosteal    the 1: steal a trick from the opponent, or not
+//	steal 2           the 1, with 3 players: steal a trick from seat 2
+//	take, notake      the 6: take a random card from the opponent, or not
+//	take 1            the 6, with 3 players: take a random card from seat 1
+//	give R3           the 6: give the R3 to the seat robbed
+//	pick V            chance: the card the 6 took at random
+//	deal 1 R1 R4 … / G2 … / Y5 / B3 …
+//	                  chance: the hand's opening leader, then each seat's hand, the trump card
+//	                  and the stock from the top, separated by slashes
+//
+// # Determinism
+//
+// A State holds no generator. At a chance node the caller draws the outcome with
+// [State.SampleChance] from its own [rng.Rand]; the same seed draws the same deals and picks on
+// every platform and Go version. The full move list replays a match exactly, and so do the seed
+// and the seats' moves alone (see norns.ReplayFromSeed). [State.Legal] lists moves in a fixed
+// documented order.
 package herrlof

@@ -1,0 +1,31 @@
+package herrlof
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/nornsgames/norns"
+)
+
+// NewRecord returns the match record of a match of config c, played with chance drawn from
+// rng.New(seed), whose moves from New(c) led to last. It wraps [norns.NewRecord].
+func NewRecord(c Config, seed uint64, moves []Move, last State) (norns.Record, error) {
+	return norns.NewRecord("herrlof", c, seed, moves, last)
+}
+
+// ReplayRecord replays a Herrlof match record from the start its config describes and checks
+// its result; it wraps [norns.Replay]. Its errors wrap [norns.ErrCorrupt].
+func ReplayRecord(rec norns.Record) (State, error) {
+	if rec.Game != "herrlof" {
+		return State{}, fmt.Errorf("herrlof: replay: %w: a record of %q", norns.ErrCorrupt, rec.Game)
+	}
+	var c Config
+	if err := json.Unmarshal(rec.Config, &c); err != nil {
+		return State{}, fmt.Errorf("herrlof: replay: %w: config: %v", norns.ErrCorrupt, err)
+	}
+	s, err := New(c)
+	if err != nil {
+		return State{}, fmt.Errorf("herrlof: replay: %w: %w", norns.ErrCorrupt, err)
+	}
+	return norns.Replay(s, rec, ParseMove)
+}
