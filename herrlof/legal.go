@@ -3,8 +3,6 @@ package herrlof
 import (
 	"math/bits"
 	"slices"
-
-	"github.com/nornsgames/norns"
 )
 
 // Legal returns the legal moves of the seat (or chance) to act, in this order:
@@ -119,6 +117,3 @@ func canSteal(players uint8, owner int8, tricks [3]uint8) bool {
 	}
 	return false
 }
-
-// toPlayer converts a stored seat.
-func toPlayer(p int8) norns.Player { return norns.Player(p) }
