@@ -83,6 +83,10 @@ type outlook struct {
 	left    int      // tricks still to complete in this hand, the current one included
 	others  int      // cards in the other hands
 	t       *tuning
+	// Derived by finish for strength: miss[n] is the chance that none of n given unseen cards is
+	// in another hand, and safe[s] the chance that a lead of suit s is not trumped.
+	miss [10]float64
+	safe [NumSuits]float64
 }
 
 // tuning holds the heuristic's constants, measured with the bot-strength tests.
@@ -156,6 +160,19 @@ func (o *outlook) finish(out Cards, trump Card) {
 			o.others += int(o.lens[q])
 		}
 	}
+	q := o.held()
+	o.miss[0] = 1
+	for i := 1; i < len(o.miss); i++ {
+		o.miss[i] = o.miss[i-1] * (1 - q)
+	}
+	for s := range Suit(NumSuits) {
+		o.safe[s] = 1
+		if o.trump != NoSuit && s != o.trump {
+			void := pow(1-q, (o.unseen & suitBits[s]).Len())
+			trumps := 1 - pow(1-q, (o.unseen & suitBits[o.trump]).Len())
+			o.safe[s] = 1 - void*trumps
+		}
+	}
 }
 
 // pow returns x**n for small n.
@@ -184,15 +201,7 @@ func (o *outlook) strength(c Card) float64 {
 	if c >= 36 {
 		return 0
 	}
-	q := o.held()
-	s := Suit(c / 9)
-	p := pow(1-q, (o.unseen & above(c)).Len())
-	if o.trump != NoSuit && s != o.trump {
-		void := pow(1-q, (o.unseen & suitBits[s]).Len())
-		trumps := 1 - pow(1-q, (o.unseen&suitBits[o.trump]).Len())
-		p *= 1 - void*trumps
-	}
-	return p
+	return o.miss[(o.unseen&above(c)).Len()] * o.safe[c/9]
 }
 
 // expectedTricks estimates how many tricks the hand h takes, as the sum of its cards' strengths,
@@ -352,7 +361,7 @@ func (o *outlook) play(legal []Move, r *rng.Rand) Move {
 	if need >= o.left {
 		lambda = 0 // every trick counts now
 	}
-	best, bestV := legal[0], math.Inf(-1)
+	best, bestV, ties := legal[0], math.Inf(-1), 0
 	for _, m := range legal {
 		c := m.Card()
 		w := o.winChance(c)
@@ -376,9 +385,14 @@ func (o *outlook) play(legal []Move, r *rng.Rand) Move {
 				v += o.t.leadH // losing anyway: take the lead back
 			}
 		}
-		v += 1e-6 * r.Float64() // break ties at random
-		if v > bestV {
-			best, bestV = m, v
+		switch {
+		case v > bestV:
+			best, bestV, ties = m, v, 1
+		case v == bestV: // break ties at random
+			ties++
+			if r.IntN(ties) == 0 {
+				best = m
+			}
 		}
 	}
 	return best

@@ -20,7 +20,7 @@ type SearchOptions struct {
 
 // DefaultSearchIterations is the search budget per decision of a [SearchBot] when
 // [SearchOptions.Iterations] is 0.
-const DefaultSearchIterations = 1500
+const DefaultSearchIterations = 1000
 
 // SearchBot chooses moves by information-set Monte Carlo tree search (internal/search) over the
 // current hand. Each iteration deals the cards it cannot see at random, consistently with its

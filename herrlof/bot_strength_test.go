@@ -18,7 +18,7 @@ import (
 var (
 	botStrengthFlag  = flag.Bool("strength", false, "run TestBotStrength: bot-against-bot matches with confidence intervals")
 	botStrengthSeeds = flag.Int("strength.seeds", 500, "TestBotStrength: seeds per pairing (each played twice, seats swapped)")
-	botStrengthIters = flag.Int("strength.iters", 0, "TestBotStrength: search iterations per decision (0: the bot's default)")
+	botStrengthIters = flag.Int("strength.iters", 300, "TestBotStrength: search iterations per decision (0: the bot's default)")
 )
 
 // botMaker makes a fresh bot for one match.
