@@ -169,7 +169,7 @@ func (o *outlook) finish(out Cards, trump Card) {
 		o.safe[s] = 1
 		if o.trump != NoSuit && s != o.trump {
 			void := pow(1-q, (o.unseen & suitBits[s]).Len())
-			trumps := 1 - pow(1-q, (o.unseen & suitBits[o.trump]).Len())
+			trumps := 1 - pow(1-q, (o.unseen&suitBits[o.trump]).Len())
 			o.safe[s] = 1 - void*trumps
 		}
 	}
