@@ -1,8 +1,10 @@
 package gnav
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"math"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/internal/search"
@@ -57,10 +59,12 @@ func (b *HeuristicBot) Choose(ctx context.Context, v View) (Move, error) {
 	return heuristic(&v, b.r), nil
 }
 
-// askMargin is how much lower the expected life loss of asking (or drawing) must be than that of
-// standing before the heuristic asks: exchanging also hands your card to a neighbour and risks
-// a cat's undo, which the estimate leaves out.
-const askMargin = 0.0
+// askMargin is how much lower the estimated life loss of asking (or drawing) must be than that
+// of standing before the heuristic asks. It is negative: the estimate draws the other cards at
+// random, but during a deal low cards are passed on toward the dealer and the stock, so the
+// cards left at the showdown are higher than that and a low card is worse to keep than it looks.
+// (Measured with TestBotDiag.)
+const askMargin = -0.1
 
 // heuristic chooses between standing and asking (or drawing) for the seat of v, which is to act.
 func heuristic(v *View, r *rng.Rand) Move {
@@ -96,11 +100,7 @@ func heuristic(v *View, r *rng.Rand) Move {
 			high += pool[y]
 		}
 		g := float64(high) / float64(total)
-		l := 1.0
-		for range others {
-			l *= g
-		}
-		return l
+		return math.Pow(g, float64(others))
 	}
 	stand := lose(c)
 	// What the exchange brings: the target's card (or the stock's), drawn from the pool, with
@@ -151,7 +151,7 @@ type SearchOptions struct {
 	Seed uint64
 	// Iterations is the search budget per decision; 0 means DefaultSearchIterations.
 	Iterations int
-	// Exploration is the UCB1 constant; 0 means the search package's default.
+	// Exploration is the UCB1 constant; 0 means DefaultSearchExploration.
 	Exploration float64
 }
 
@@ -159,17 +159,35 @@ type SearchOptions struct {
 // [SearchOptions.Iterations] is 0.
 const DefaultSearchIterations = 1000
 
-// SearchBot chooses moves by information-set Monte Carlo tree search (internal/search) over the
-// current deal. Each iteration deals the cards it cannot see at random, exactly as its [View]
-// allows ([View.Sample]), searches the stands and requests of every seat to the end of the deal,
-// with [HeuristicBot]'s choices (and a little randomness) in the playouts, and scores the lives
-// each seat lost in the deal, or the match result when the deal ends the match.
+// DefaultSearchExploration is the UCB1 constant of a [SearchBot] when
+// [SearchOptions.Exploration] is 0. It is small because the rewards are paired differences
+// around 1/2.
+const DefaultSearchExploration = 0.1
+
+// SearchBot chooses moves by information-set Monte Carlo tree search (internal/search). A seat
+// acts once per deal, and the others' choices depend on cards the tree cannot tell apart, so the
+// tree holds the bot's own move only and the others play in the playouts: each iteration deals
+// the cards the bot cannot see ([View.Sample]), redrawn until the others' acts so far look like
+// [HeuristicBot]'s with their sampled cards (it reads its opponents), tries one of its moves,
+// plays the rest of the deal out with the heuristic for every seat (and a little randomness),
+// and scores the lives the bot lost in the deal, or the match result when the deal ends it.
 //
 // It is not safe for concurrent use. Create it with [NewSearchBot].
 type SearchBot struct {
 	s     *search.Searcher[State, Move, View]
 	r     *rng.Rand
-	lives [MaxPlayers]uint8 // lives at the root of the current search
+	view  View      // the root of the current search
+	roll  *rng.Rand // the playouts' randomness
+
+	// The current determinisation: its state, the seed of its playouts, and once valued, the
+	// bot's moves there, the states they lead to, their values and the values' mean.
+	root     State
+	rootSeed uint64
+	valued   bool
+	moves    []Move
+	after    []State
+	values   []float64
+	mean     float64
 }
 
 // NewSearchBot returns a search bot with the given options.
@@ -178,25 +196,13 @@ func NewSearchBot(opts SearchOptions) *SearchBot {
 	if it <= 0 {
 		it = DefaultSearchIterations
 	}
-	b := &SearchBot{r: rng.New(opts.Seed)}
+	b := &SearchBot{r: rng.New(opts.Seed), roll: rng.New(opts.Seed ^ 0x6e61765f726f6c6c)}
 	so := search.Options[State, Move]{
 		Iterations:  it,
-		Exploration: opts.Exploration,
-		Policy: func(s State, r *rng.Rand) Move {
-			if r.Float64() < playoutNoise {
-				if r.IntN(2) == 0 {
-					return Stand()
-				}
-				if s.toMove == s.dealer {
-					return Draw()
-				}
-				return Ask()
-			}
-			v := s.View(norns.Player(s.toMove))
-			return heuristic(&v, r)
-		},
-		Stop: func(s State) bool { return s.toMove == chance },
-		Eval: b.reward,
+		Exploration: cmp.Or(opts.Exploration, DefaultSearchExploration),
+		Stop:        func(s State) bool { return s.toMove != b.view.seat },
+		Refine:      b.refine,
+		Eval:        b.reward,
 	}
 	b.s = search.New[State, Move, View](so)
 	return b
@@ -205,14 +211,81 @@ func NewSearchBot(opts SearchOptions) *SearchBot {
 // playoutNoise is the share of random moves in the search's playouts.
 const playoutNoise = 0.1
 
-// reward scores a leaf of the search for seat: the match result if the match is over, else 1
-// for a deal that cost seat no life, 1/2 for one, 0 for two.
+// refine notes the determinisation s the iteration searches, so that reward can play every move
+// of the bot out from it.
+func (b *SearchBot) refine(s State, seat norns.Player, r *rng.Rand) State {
+	b.root, b.rootSeed, b.valued = s, r.Uint64(), false
+	return s
+}
+
+// reward scores a leaf of the search, the state after one of the bot's moves in a determinisation,
+// for the bot's seat (the tree holds no other seat's move). Every move of the bot is played out
+// from the same determinisation with the same playout randomness, and the leaf scores 1/2 plus
+// its move's value less the mean of the moves' values: comparing the moves on the same deal
+// removes most of the noise of the deal itself. A move's value is the bot's chance of winning
+// after the deal (see [winShare]).
 func (b *SearchBot) reward(s State, seat norns.Player) float64 {
+	if seat != b.view.Seat() {
+		return 0.5
+	}
+	if !b.valued {
+		b.valued = true
+		b.moves = b.root.AppendLegal(b.moves[:0])
+		b.values = b.values[:0]
+		b.after = b.after[:0]
+		mean := 0.0
+		for _, m := range b.moves {
+			next, _ := b.root.Apply(m)
+			b.roll.Seed(b.rootSeed)
+			v := winShare(b.playout(next), seat)
+			b.after = append(b.after, next)
+			b.values = append(b.values, v)
+			mean += v
+		}
+		b.mean = mean / float64(len(b.moves))
+	}
+	for i, a := range b.after {
+		if a == s {
+			return min(1, max(0, 0.5+b.values[i]-b.mean))
+		}
+	}
+	return 0.5
+}
+
+// winShare is what the end of a deal is worth to seat: the match result if the match is over,
+// else seat's lives squared over the sum of every seat's lives squared, close to the exact chance
+// of winning when each deal takes a life from a random seat.
+func winShare(s State, seat norns.Player) float64 {
 	if s.Over() {
 		return search.Result(s, seat)
 	}
-	lost := int(b.lives[seat]) - int(s.lives[seat])
-	return max(0, 1-float64(lost)/2)
+	sum := 0
+	for _, l := range s.lives {
+		sum += int(l) * int(l)
+	}
+	l := int(s.lives[seat])
+	return float64(l*l) / float64(sum)
+}
+
+// playout plays s to the end of its deal with the heuristic for every seat, and a share of
+// random moves (playoutNoise).
+func (b *SearchBot) playout(s State) State {
+	for s.toMove >= 0 {
+		var m Move
+		switch {
+		case b.roll.Float64() >= playoutNoise:
+			v := s.View(norns.Player(s.toMove))
+			m = heuristic(&v, b.roll)
+		case b.roll.IntN(2) == 0:
+			m = Stand()
+		case s.toMove == s.dealer:
+			m = Draw()
+		default:
+			m = Ask()
+		}
+		s, _ = s.Apply(m)
+	}
+	return s
 }
 
 // Choose searches from v and returns the chosen move. It returns ctx.Err() if ctx is done before
@@ -224,6 +297,6 @@ func (b *SearchBot) Choose(ctx context.Context, v View) (Move, error) {
 	if v.Over() || v.toMove != v.seat || v.toMove < 0 {
 		return Move{}, errNotToAct
 	}
-	b.lives = v.lives
+	b.view = v
 	return b.s.Choose(ctx, v, b.r)
 }

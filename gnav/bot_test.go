@@ -18,8 +18,9 @@ import (
 
 var (
 	strength      = flag.Bool("strength", false, "run TestBotStrength: bot-against-bot matches with confidence intervals")
-	strengthSeeds = flag.Int("strength.seeds", 500, "TestBotStrength: seeds per pairing (each played 4 times, the candidate in every seat)")
+	strengthSeeds = flag.Int("strength.seeds", 1000, "TestBotStrength: seeds per pairing (each played 4 times, the candidate in every seat)")
 	strengthIters = flag.Int("strength.iters", 0, "TestBotStrength: search iterations per decision (0: the bot's default)")
+	strengthOnly  = flag.String("strength.only", "", "TestBotStrength: run only the pairing of this name")
 )
 
 type bot = norns.Bot[gnav.View, gnav.Move]
@@ -70,6 +71,9 @@ func TestBotStrength(t *testing.T) {
 		{"search-vs-3-heuristic", searchBot, heuristicBot},
 	}
 	for _, pr := range pairings {
+		if *strengthOnly != "" && pr.name != *strengthOnly {
+			continue
+		}
 		t.Run(pr.name, func(t *testing.T) {
 			start := time.Now()
 			seeds := *strengthSeeds

@@ -12,7 +12,7 @@ import (
 // A whole match between bots: chance is drawn from a seeded generator, so the match replays
 // exactly from the seed.
 func Example() {
-	s, err := gnav.New(gnav.Config{Players: 3, Lives: 2})
+	s, err := gnav.New(gnav.Config{Players: 3, Lives: 3})
 	if err != nil {
 		panic(err)
 	}
@@ -24,8 +24,8 @@ func Example() {
 	fmt.Println("deals:", last.Deals(), "moves:", len(moves))
 	fmt.Println("winners:", last.Winners(), "lives:", last.Score(0), last.Score(1), last.Score(2))
 	// Output:
-	// deals: 4 moves: 13
-	// winners: {0} lives: 1 0 0
+	// deals: 7 moves: 24
+	// winners: {1} lives: 0 1 0
 }
 
 // Apply returns the next state; ApplyEvents also says what happened, as one seat saw it. Here

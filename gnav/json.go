@@ -310,42 +310,19 @@ func (s *State) validateDeal() error {
 			s.knock = s.knock.With(q)
 		}
 	}
-	// The pack as dealt: the contestants' cards from the dealer's left, then the stock.
-	var pack [DeckSize]Card
-	k := s.contest.Len()
-	p := s.dealer
-	for i := range k {
-		p = nextIn(s.contest, p)
-		pack[i] = s.d.dealt[p]
-	}
-	copy(pack[k:], s.d.stock[:DeckSize-k])
+	start, pack := s.dealStart()
 	if !validPack(&pack) {
 		return errors.New("the dealt cards and the stock are not the pack")
 	}
-	start := *s
-	start.toMove, start.act, start.knock, start.d = chance, [MaxPlayers]uint8{}, 0, noDeal
-	start.deals--
-	// A first replay with lives to spare finds who lost a life in this deal (at most one each).
-	dry := start
 	for q := range s.contest.All() {
-		dry.lives[q] = MaxLives + 1
-	}
-	dry.alive |= s.contest
-	dry, err := replayDeal(dry, &pack, &s.act)
-	if err != nil {
-		return err
-	}
-	for q := range s.contest.All() {
-		start.lives[q] += MaxLives + 1 - dry.lives[q]
-		if start.lives[q] > s.maxLives || start.lives[q] == 0 {
-			return fmt.Errorf("seat %d cannot have lost %d lives in this deal", q, MaxLives+1-dry.lives[q])
+		if start.lives[q] > s.maxLives {
+			return fmt.Errorf("seat %d cannot have lost a life in this deal", q)
 		}
-		start.alive = start.alive.With(q)
 	}
 	if err := start.validateBetween(); err != nil {
 		return fmt.Errorf("at the start of the deal: %v", err)
 	}
-	got, err := replayDeal(start, &pack, &s.act)
+	got, err := replayDeal(start, &pack, &s.act, nil)
 	if err != nil {
 		return err
 	}
@@ -353,33 +330,4 @@ func (s *State) validateDeal() error {
 		return errors.New("the deal's cards and acts do not agree")
 	}
 	return nil
-}
-
-// replayDeal deals pack from s (a chance node before a deal) and plays each seat's recorded turn
-// until a seat that has not acted is to move.
-func replayDeal(s State, pack *[DeckSize]Card, act *[MaxPlayers]uint8) (State, error) {
-	s, err := s.Apply(Deal(*pack))
-	if err != nil {
-		return s, err
-	}
-	for range MaxPlayers + 1 {
-		if s.toMove < 0 {
-			return s, errors.New("the recorded acts end the deal")
-		}
-		var m Move
-		switch Turn(act[s.toMove] >> 3) {
-		case TurnNone:
-			return s, nil
-		case TurnStood:
-			m = Stand()
-		case TurnAsked:
-			m = Ask()
-		default:
-			m = Draw()
-		}
-		if s, err = s.Apply(m); err != nil {
-			return s, err
-		}
-	}
-	return s, errors.New("the recorded acts do not end")
 }

@@ -1,0 +1,85 @@
+package gnav
+
+import (
+	"errors"
+
+	"github.com/nornsgames/norns"
+)
+
+// dealStart returns the chance node the current deal of s was dealt from, and the pack it was
+// dealt: the state as it stood before the deal (lives lost in the deal given back, no cards, no
+// acts) and the contestants' dealt cards from the dealer's left followed by the stock. s must be
+// a state during a deal. For a state decoded from JSON the result is only what its fields claim;
+// replaying it must give s back.
+func (s *State) dealStart() (State, [DeckSize]Card) {
+	var pack [DeckSize]Card
+	k := s.contest.Len()
+	p := s.dealer
+	for i := range k {
+		p = nextIn(s.contest, p)
+		pack[i] = s.d.dealt[p]
+	}
+	copy(pack[k:], s.d.stock[:DeckSize-k])
+	start := *s
+	start.toMove, start.act, start.knock, start.d = chance, [MaxPlayers]uint8{}, 0, noDeal
+	start.deals--
+	// During a deal only an asker whose request ends at a Dragon or a Katt has lost a life (N11,
+	// N12); every other way to lose one ends the deal.
+	for x := uint32(s.contest); x != 0; x &= x - 1 {
+		a := int8(trailing(x))
+		if Turn(s.act[a]>>3) != TurnAsked {
+			continue
+		}
+		q := a
+		for range MaxPlayers {
+			q = nextIn(s.contest, q)
+			switch Answer(s.act[q] & 7) {
+			case AnswerHus, AnswerHest:
+				continue
+			case AnswerKatt, AnswerDragon:
+				start.lives[a]++
+			}
+			break
+		}
+	}
+	start.alive = 0
+	for q := range start.players {
+		if start.lives[q] > 0 {
+			start.alive = start.alive.With(norns.Player(q))
+		}
+	}
+	return start, pack
+}
+
+// replayDeal deals pack from s (a chance node before a deal) and plays each seat's turn as act
+// records it, until a seat that has not acted is to move. visit, if not nil, is called before
+// each turn with the state and the move; replayDeal stops early when it returns false.
+func replayDeal(s State, pack *[DeckSize]Card, act *[MaxPlayers]uint8, visit func(before State, m Move) bool) (State, error) {
+	s, err := s.Apply(Deal(*pack))
+	if err != nil {
+		return s, err
+	}
+	for range MaxPlayers + 1 {
+		if s.toMove < 0 {
+			return s, errors.New("the recorded acts end the deal")
+		}
+		var m Move
+		switch Turn(act[s.toMove] >> 3) {
+		case TurnNone:
+			return s, nil
+		case TurnStood:
+			m = Stand()
+		case TurnAsked:
+			m = Ask()
+		default:
+			m = Draw()
+		}
+		if visit != nil && !visit(s, m) {
+			return s, nil
+		}
+		if s, err = s.Apply(m); err != nil {
+			return s, err
+		}
+	}
+	return s, errors.New("the recorded acts do not end")
+}
