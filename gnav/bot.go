@@ -174,10 +174,10 @@ const DefaultSearchExploration = 0.1
 //
 // It is not safe for concurrent use. Create it with [NewSearchBot].
 type SearchBot struct {
-	s     *search.Searcher[State, Move, View]
-	r     *rng.Rand
-	view  View      // the root of the current search
-	roll  *rng.Rand // the playouts' randomness
+	s    *search.Searcher[State, Move, View]
+	r    *rng.Rand
+	view View      // the root of the current search
+	roll *rng.Rand // the playouts' randomness
 
 	// The current determinisation: its state, the seed of its playouts, and once valued, the
 	// bot's moves there, the states they lead to, their values and the values' mean.
