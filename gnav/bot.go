@@ -165,12 +165,15 @@ const DefaultSearchIterations = 1000
 const DefaultSearchExploration = 0.1
 
 // SearchBot chooses moves by information-set Monte Carlo tree search (internal/search). A seat
-// acts once per deal, and the others' choices depend on cards the tree cannot tell apart, so the
-// tree holds the bot's own move only and the others play in the playouts: each iteration deals
-// the cards the bot cannot see ([View.Sample]), redrawn until the others' acts so far look like
-// [HeuristicBot]'s with their sampled cards (it reads its opponents), tries one of its moves,
-// plays the rest of the deal out with the heuristic for every seat (and a little randomness),
-// and scores the lives the bot lost in the deal, or the match result when the deal ends it.
+// acts once per deal, and the others' choices depend on their own cards, which a tree keyed by
+// moves cannot tell apart, so the tree holds the bot's own move only and the others play in the
+// playouts. Each iteration deals the cards the bot cannot see ([View.Sample], exact), tries one
+// of the bot's moves, and plays the rest of the deal out with [HeuristicBot]'s choices for every
+// seat (and a little randomness). The end of the deal is worth the bot's chance of winning as
+// its lives squared over the sum of every seat's lives squared (close to the exact chance when
+// each deal takes a life from a random seat), or the match result. Every move is played out from
+// the same deal with the same randomness, and a move scores 1/2 plus its value less the mean
+// value of the moves: comparing the moves on the same cards removes most of the luck of the deal.
 //
 // It is not safe for concurrent use. Create it with [NewSearchBot].
 type SearchBot struct {
@@ -218,12 +221,10 @@ func (b *SearchBot) refine(s State, seat norns.Player, r *rng.Rand) State {
 	return s
 }
 
-// reward scores a leaf of the search, the state after one of the bot's moves in a determinisation,
-// for the bot's seat (the tree holds no other seat's move). Every move of the bot is played out
-// from the same determinisation with the same playout randomness, and the leaf scores 1/2 plus
-// its move's value less the mean of the moves' values: comparing the moves on the same deal
-// removes most of the noise of the deal itself. A move's value is the bot's chance of winning
-// after the deal (see [winShare]).
+// reward scores a leaf of the search, the state after one of the bot's moves in the current
+// determinisation, for the bot's seat (the tree holds no other seat's move): 1/2 plus its move's
+// value less the mean value of the bot's moves, each played out from the determinisation with the
+// same randomness.
 func (b *SearchBot) reward(s State, seat norns.Player) float64 {
 	if seat != b.view.Seat() {
 		return 0.5
