@@ -129,9 +129,7 @@ func (s *State) deal(pack *[DeckSize]Card, r *recorder) {
 	if r != nil {
 		e := ev(EventDeal, s.dealer)
 		e.Seats = s.contest
-		if r.viewer.IsSeat() && int(r.viewer) < int(s.players) {
-			e.Card = s.d.hand[r.viewer]
-		}
+		e.Card = r.own(s)
 		r.add(e)
 		for q := range s.knock.All() {
 			r.add(ev(EventKnock, int8(q)))
@@ -237,10 +235,7 @@ func (s *State) undo(r *recorder) {
 	s.d.hand = s.d.dealt
 	if r != nil {
 		e := ev(EventUndo, -1)
-		e.Seat = norns.Nobody
-		if r.viewer.IsSeat() && int(r.viewer) < int(s.players) {
-			e.Card = s.d.hand[r.viewer]
-		}
+		e.Card = r.own(s)
 		r.add(e)
 	}
 }
@@ -332,7 +327,6 @@ func (s *State) next(r *recorder) {
 	if c.Len() < 2 {
 		if r != nil {
 			e := ev(EventVoidDeal, -1)
-			e.Seat = norns.Nobody
 			e.Seats = s.resting
 			r.add(e)
 		}
@@ -357,7 +351,6 @@ func (s *State) end(r *recorder) {
 	s.toMove = nobody
 	if r != nil {
 		e := ev(EventMatchOver, -1)
-		e.Seat = norns.Nobody
 		e.Seats = s.winners
 		r.add(e)
 	}

@@ -169,7 +169,20 @@ func (r *recorder) add(e Event) {
 // sees reports whether the viewer is seat p (a card of p's is shown to it).
 func (r *recorder) sees(p int8) bool { return r.viewer == norns.Player(p) }
 
-// ev returns an Event of kind k about seat p with the unused fields blank.
+// own returns the viewer's card in s, or NoCard if the viewer holds none or is not a seat.
+func (r *recorder) own(s *State) Card {
+	if r.viewer.IsSeat() && int(r.viewer) < int(s.players) {
+		return s.d.hand[r.viewer]
+	}
+	return NoCard
+}
+
+// ev returns an Event of kind k about seat p (none if p is negative) with the unused fields
+// blank.
 func ev(k EventKind, p int8) Event {
-	return Event{Kind: k, Seat: norns.Player(p), Other: norns.Nobody, Card: NoCard, Card2: NoCard}
+	seat := norns.Nobody
+	if p >= 0 {
+		seat = norns.Player(p)
+	}
+	return Event{Kind: k, Seat: seat, Other: norns.Nobody, Card: NoCard, Card2: NoCard}
 }

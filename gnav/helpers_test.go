@@ -138,3 +138,12 @@ func hands(s gnav.State) []gnav.Card {
 	}
 	return h
 }
+
+func containsAll(s string, subs ...string) bool {
+	for _, sub := range subs {
+		if !strings.Contains(s, sub) {
+			return false
+		}
+	}
+	return true
+}

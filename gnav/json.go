@@ -10,6 +10,10 @@ import (
 	"github.com/nornsgames/norns"
 )
 
+// maxDeals bounds the deal count a decoded state may claim: far more than any match lasts (every
+// deal that is not void takes a life), and far from the counter's limit.
+const maxDeals = 1 << 14
+
 // stateJSON is the JSON form of a State. Everything that can be derived (who is alive, who
 // knocked, the winners) is left out and recomputed on decoding.
 type stateJSON struct {
@@ -165,7 +169,7 @@ func (j *stateJSON) state() (State, error) {
 	if len(j.Seats) != n {
 		return State{}, corrupt("%d seats for %d players", len(j.Seats), n)
 	}
-	if j.Deals < 0 || j.Deals > 0xFFFF {
+	if j.Deals < 0 || j.Deals > maxDeals {
 		return State{}, corrupt("deals %d out of range", j.Deals)
 	}
 	t.deals = uint16(j.Deals)

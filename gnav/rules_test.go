@@ -576,8 +576,8 @@ func TestRuleN17_CaseAllDropToZero(t *testing.T) {
 	s = dealt(t, s, []gnav.Card{narr, gnav.V, gnav.X})
 	s, evs := play(t, s, 0, "stand", "stand", "stand")
 	// Seat 0 (Narr) and seat 1 (lowest of the others) lose their last lives; seat 2 wins.
-	if !s.Over() || s.Winners() != seats(2) {
-		t.Fatalf("over %v winners %v", s.Over(), s.Winners())
+	if !s.Over() || s.Winners() != seats(2) || !containsAll(texts(evs), "seat 0 is out", "seat 1 is out", "seat 2 wins") {
+		t.Fatalf("over %v winners %v\n%s", s.Over(), s.Winners(), texts(evs))
 	}
 	s = table(t, gnav.Config{Players: 2}, 1, []int{1, 1})
 	s = dealt(t, s, []gnav.Card{narr, gnav.V})
