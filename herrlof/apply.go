@@ -48,20 +48,20 @@ func (s *State) apply(m Move, rec *recorder) error {
 		return &norns.MoveError{Game: "herrlof", Seat: norns.Nobody, Move: m.String(),
 			Reason: "the match is over", Err: norns.ErrGameOver}
 	}
-	if m.kind != expects[s.phase] && !(s.phase.hasPass() && m.kind == expects[s.phase]+1) {
+	if m.mk() != expects[s.phase] && !(s.phase.hasPass() && m.mk() == expects[s.phase]+1) {
 		return s.illegal(m, "%s", s.waitingFor())
 	}
 	p := s.toMove
-	switch m.kind {
+	switch m.mk() {
 	case MoveDeal:
 		return s.applyDeal(m, rec)
 	case MoveBid:
-		if m.arg < 0 || int(m.arg) > handSize(int(s.players)) {
+		if m.ma() < 0 || int(m.ma()) > handSize(int(s.players)) {
 			return s.illegal(m, "a bid is 0 to %d tricks", handSize(int(s.players)))
 		}
-		s.bids[p] = m.arg
+		s.bids[p] = m.ma()
 		if rec != nil {
-			rec.bid(p, m.arg)
+			rec.bid(p, m.ma())
 		}
 		if q := wrap(p+1, int8(s.players)); q != s.opener {
 			s.toMove = q
@@ -70,7 +70,7 @@ func (s *State) apply(m Move, rec *recorder) error {
 		}
 		return nil
 	case MovePlay:
-		c := m.card
+		c := m.mc()
 		h := s.hands[p]
 		if !c.IsValid() || !h.Has(c) {
 			return s.illegal(m, "you do not hold %v", c)
@@ -95,10 +95,10 @@ func (s *State) apply(m Move, rec *recorder) error {
 		s.afterPlay(rec)
 		return nil
 	case MoveReturn:
-		if !m.card.IsValid() || !s.hands[p].Has(m.card) {
-			return s.illegal(m, "you do not hold %v", m.card)
+		if !m.mc().IsValid() || !s.hands[p].Has(m.mc()) {
+			return s.illegal(m, "you do not hold %v", m.mc())
 		}
-		s.giveBack(p, m.card, rec)
+		s.giveBack(p, m.mc(), rec)
 		return nil
 	case MoveSteal:
 		q, why := s.stealTarget(m)
@@ -115,7 +115,7 @@ func (s *State) apply(m Move, rec *recorder) error {
 	case MoveNoSteal, MoveNoTake:
 		if rec != nil {
 			n := 1
-			if m.kind == MoveNoTake {
+			if m.mk() == MoveNoTake {
 				n = 6
 			}
 			rec.add(Event{Kind: EventDecline, Seat: norns.Player(p), Other: norns.Nobody, Card: NoCard, N: n})
@@ -134,16 +134,16 @@ func (s *State) apply(m Move, rec *recorder) error {
 		}
 		return nil
 	case MovePick:
-		if !m.card.IsValid() || !s.hands[s.target].Has(m.card) {
-			return s.illegal(m, "%v does not hold %v", norns.Player(s.target), m.card)
+		if !m.mc().IsValid() || !s.hands[s.target].Has(m.mc()) {
+			return s.illegal(m, "%v does not hold %v", norns.Player(s.target), m.mc())
 		}
-		s.pick(m.card, rec)
+		s.pick(m.mc(), rec)
 		return nil
 	case MoveGive:
-		if !m.card.IsValid() || !s.hands[p].Has(m.card) {
-			return s.illegal(m, "you do not hold %v", m.card)
+		if !m.mc().IsValid() || !s.hands[p].Has(m.mc()) {
+			return s.illegal(m, "you do not hold %v", m.mc())
 		}
-		s.give(m.card, rec)
+		s.give(m.mc(), rec)
 		return nil
 	}
 	return s.illegal(m, "not a move")
@@ -194,15 +194,15 @@ func (s State) stealTarget(m Move) (int8, string) {
 	p := s.toMove
 	var q int8
 	if s.players == 2 {
-		if m.arg >= 0 {
+		if m.ma() >= 0 {
 			return 0, "with 2 players, write steal without a seat"
 		}
 		q = 1 - p
 	} else {
-		if m.arg < 0 {
+		if m.ma() < 0 {
 			return 0, "with 3 players, name the seat to rob, as in steal 2"
 		}
-		q = m.arg
+		q = m.ma()
 		if q >= int8(s.players) || q == p {
 			return 0, "the target must be an opponent's seat"
 		}
@@ -216,23 +216,23 @@ func (s State) stealTarget(m Move) (int8, string) {
 func (s State) takeTarget(m Move) (int8, string) {
 	p := s.toMove
 	if s.players == 2 {
-		if m.arg >= 0 {
+		if m.ma() >= 0 {
 			return 0, "with 2 players, write take without a seat"
 		}
 		return 1 - p, ""
 	}
-	if m.arg < 0 {
+	if m.ma() < 0 {
 		return 0, "with 3 players, name the seat to take from, as in take 2"
 	}
-	if m.arg >= int8(s.players) || m.arg == p {
+	if m.ma() >= int8(s.players) || m.ma() == p {
 		return 0, "the target must be an opponent's seat"
 	}
-	return m.arg, ""
+	return m.ma(), ""
 }
 
 func (s *State) applyDeal(m Move, rec *recorder) error {
 	n := int8(s.players)
-	leader := m.arg
+	leader := m.ma()
 	if s.opener >= 0 {
 		if want := (s.opener + 1) % n; leader != want {
 			return s.illegal(m, "hand %d is opened by seat %d (H5: the opening lead rotates)", s.handNo, want)
@@ -240,8 +240,8 @@ func (s *State) applyDeal(m Move, rec *recorder) error {
 	} else if leader < 0 || leader >= n {
 		return s.illegal(m, "the opening leader must be a seat, 0 to %d", n-1)
 	}
-	if int(m.n) != int(n) {
-		return s.illegal(m, "a deal for %d players in a %d-player match", m.n, n)
+	if int(m.mn()) != int(n) {
+		return s.illegal(m, "a deal for %d players in a %d-player match", m.mn(), n)
 	}
 	hands, seq, ok := m.dealt()
 	if !ok {
@@ -266,12 +266,14 @@ func (s *State) applyDeal(m Move, rec *recorder) error {
 // play moves c from p's hand to the trick, then runs the 3's power or the next step.
 func (s *State) play(p int8, c Card, rec *recorder) {
 	s.hands[p] = s.hands[p].Without(c)
-	for a := range int8(s.players) {
-		if a == p {
-			continue
-		}
-		if k := &s.known[a][kidx(a, p)]; k.Has(c) {
-			*k = k.Without(c)
+	if s.known != ([3][2]Cards{}) { // knowledge is rare: skip the loop without it
+		for a := range int8(s.players) {
+			if a == p {
+				continue
+			}
+			if k := &s.known[a][kidx(a, p)]; k.Has(c) {
+				*k = k.Without(c)
+			}
 		}
 	}
 	if s.trick.n == 0 {

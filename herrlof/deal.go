@@ -58,7 +58,7 @@ func Deal(leader norns.Player, hands []Cards, trump Card, stock []Card) (Move, e
 	seq[0] = trump
 	copy(seq[1:], stock)
 	k := len(stock) + 1
-	m := Move{kind: MoveDeal, arg: int8(leader), n: uint8(n), h0: uint64(hands[0]), h1: uint64(hands[1])}
+	m := Move{w: uint64(MoveDeal) | uint64(uint8(leader))<<16 | uint64(n)<<24, h0: uint64(hands[0]), h1: uint64(hands[1])}
 	rest := deckBits.Minus(sum)
 	if n == 3 {
 		// Seat 2's hand as a mask over the cards left after hands 0 and 1.
@@ -69,7 +69,7 @@ func Deal(leader norns.Player, hands []Cards, trump Card, stock []Card) (Move, e
 			c := bitCard(trailingZeros(x))
 			if h2.Has(c) {
 				h2 = h2.Without(c)
-				m.x |= 1 << i
+				m.w |= 1 << (32 + i)
 			}
 			i++
 		}
@@ -97,7 +97,7 @@ func Deal(leader norns.Player, hands []Cards, trump Card, stock []Card) (Move, e
 		code = code*uint64(k-j) + uint64(i)
 	}
 	if n == 2 {
-		m.x = uint32(code)
+		m.w |= code << 32
 	} else {
 		m.h0 |= code << 42
 	}
@@ -122,8 +122,8 @@ func badDeal(format string, args ...any) error {
 // dealt unpacks a deal move: the hands, then the trump card and the stock in seq (trump first,
 // then the stock from the top). ok is false if m is not a well-formed deal.
 func (m Move) dealt() (hands [3]Cards, seq [stockCap + 1]Card, ok bool) {
-	n := int(m.n)
-	if m.kind != MoveDeal || n != 2 && n != 3 {
+	n := int(m.mn())
+	if m.mk() != MoveDeal || n != 2 && n != 3 {
 		return hands, seq, false
 	}
 	hs := handSize(n)
@@ -133,7 +133,7 @@ func (m Move) dealt() (hands [3]Cards, seq [stockCap + 1]Card, ok bool) {
 		return hands, seq, false
 	}
 	left := deckBits.Minus(sum)
-	code := uint64(m.x)
+	code := uint64(m.mx())
 	var items [stockCap + 1]Card
 	k := 0
 	if n == 3 {
@@ -141,7 +141,7 @@ func (m Move) dealt() (hands [3]Cards, seq [stockCap + 1]Card, ok bool) {
 		i := 0
 		for x := uint64(left); x != 0; x &= x - 1 {
 			c := bitCard(trailingZeros(x))
-			if m.x&(1<<i) != 0 {
+			if m.mx()&(1<<i) != 0 {
 				hands[2] = hands[2].add(c)
 			} else if k <= stockCap {
 				items[k] = c
@@ -190,7 +190,7 @@ func (m Move) Dealt() (hands []Cards, trump Card, stock []Card) {
 	if !ok {
 		return nil, NoCard, nil
 	}
-	n := int(m.n)
+	n := int(m.mn())
 	return h[:n:n], seq[0], append([]Card(nil), seq[1:stockSize(n)+1]...)
 }
 

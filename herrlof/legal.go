@@ -24,7 +24,9 @@ func (s State) Legal() []Move {
 
 // AppendLegal appends [State.Legal]'s moves to dst and returns it. It does not allocate when dst
 // has room.
-func (s State) AppendLegal(dst []Move) []Move {
+func (s State) AppendLegal(dst []Move) []Move { return s.appendLegal(dst) }
+
+func (s *State) appendLegal(dst []Move) []Move {
 	switch s.phase {
 	case PhaseBid:
 		return appendBids(dst, handSize(int(s.players)))
@@ -52,7 +54,7 @@ func appendBids(dst []Move, n int) []Move {
 	dst = dst[:i+n+1]
 	out := dst[i:]
 	for j := range out {
-		out[j] = Move{kind: MoveBid, arg: int8(j)}
+		out[j] = mv(MoveBid, 0, int8(j))
 	}
 	return dst
 }
@@ -65,7 +67,7 @@ func appendCards(dst []Move, k MoveKind, h Cards) []Move {
 	dst = dst[:i+bits.OnesCount64(x)]
 	out := dst[i:]
 	for j := range out {
-		out[j] = Move{kind: k, card: Card(bits.TrailingZeros64(x)), arg: -1}
+		out[j] = mv(k, Card(bits.TrailingZeros64(x)), -1)
 		x &= x - 1
 	}
 	return dst
@@ -79,7 +81,7 @@ func appendSteals(dst []Move, players uint8, owner int8, tricks [3]uint8) []Move
 	} else {
 		for q := range int8(players) {
 			if q != owner && tricks[q] > 0 {
-				dst = append(dst, Move{kind: MoveSteal, arg: q})
+				dst = append(dst, mv(MoveSteal, 0, q))
 			}
 		}
 	}
@@ -92,7 +94,7 @@ func appendTakes(dst []Move, players uint8, owner int8) []Move {
 	} else {
 		for q := range int8(players) {
 			if q != owner {
-				dst = append(dst, Move{kind: MoveTake, arg: q})
+				dst = append(dst, mv(MoveTake, 0, q))
 			}
 		}
 	}

@@ -46,53 +46,63 @@ func (k MoveKind) String() string {
 // Build moves with [Bid], [Play], [Draw], [NoDraw], [Return], [Steal], [StealFrom], [NoSteal],
 // [Take], [TakeFrom], [NoTake], [Give], [Pick] and [Deal], or read them with [ParseMove].
 type Move struct {
-	kind MoveKind
-	card Card   // the card played, returned, given or picked
-	arg  int8   // the bid, the target seat (-1: the only opponent) or the deal's leader
-	n    uint8  // a deal's player count
-	x    uint32 // a deal's packed data (see deal.go)
-	h0   uint64 // a deal's packed data
-	h1   uint64 // a deal's packed data
+	// w packs the kind (bits 0–7), the card played, returned, given or picked (8–15), the bid,
+	// target seat (-1: the only opponent) or a deal's leader (16–23, signed), a deal's player
+	// count (24–31) and a deal's packed data (32–63, see deal.go). Three words keep a Move in
+	// registers when it is copied.
+	w  uint64
+	h0 uint64 // a deal's packed data
+	h1 uint64 // a deal's packed data
 }
 
+func mv(k MoveKind, c Card, arg int8) Move {
+	return Move{w: uint64(k) | uint64(c)<<8 | uint64(uint8(arg))<<16}
+}
+
+func (m Move) mk() MoveKind { return MoveKind(m.w) }
+func (m Move) mc() Card     { return Card(m.w >> 8) }
+func (m Move) ma() int8     { return int8(m.w >> 16) }
+func (m Move) mn() uint8    { return uint8(m.w >> 24) }
+func (m Move) mx() uint32   { return uint32(m.w >> 32) }
+
 // Bid returns the move that bids n tricks.
-func Bid(n int) Move { return Move{kind: MoveBid, arg: clampInt8(n)} }
+func Bid(n int) Move { return mv(MoveBid, 0, clampInt8(n)) }
 
 // Play returns the move that plays c.
-func Play(c Card) Move { return Move{kind: MovePlay, card: c, arg: -1} }
+func Play(c Card) Move { return mv(MovePlay, c, -1) }
 
 // Draw returns the 3's move that draws the top card of the stock.
-func Draw() Move { return Move{kind: MoveDraw, arg: -1} }
+func Draw() Move { return mv(MoveDraw, 0, -1) }
 
 // NoDraw returns the 3's move that declines to draw.
-func NoDraw() Move { return Move{kind: MoveNoDraw, arg: -1} }
+func NoDraw() Move { return mv(MoveNoDraw, 0, -1) }
 
 // Return returns the 3's move that puts c at the bottom of the stock.
-func Return(c Card) Move { return Move{kind: MoveReturn, card: c, arg: -1} }
+func Return(c Card) Move { return mv(MoveReturn, c, -1) }
 
 // Steal returns the 1's move that steals a trick from the only opponent (2 players).
-func Steal() Move { return Move{kind: MoveSteal, arg: -1} }
+func Steal() Move { return mv(MoveSteal, 0, -1) }
 
 // StealFrom returns the 1's move that steals a trick from seat p (3 players, H16).
-func StealFrom(p norns.Player) Move { return Move{kind: MoveSteal, arg: clampSeat(p)} }
+func StealFrom(p norns.Player) Move { return mv(MoveSteal, 0, clampSeat(p)) }
 
 // NoSteal returns the 1's move that declines to steal.
-func NoSteal() Move { return Move{kind: MoveNoSteal, arg: -1} }
+func NoSteal() Move { return mv(MoveNoSteal, 0, -1) }
 
 // Take returns the 6's move that takes a random card from the only opponent (2 players).
-func Take() Move { return Move{kind: MoveTake, arg: -1} }
+func Take() Move { return mv(MoveTake, 0, -1) }
 
 // TakeFrom returns the 6's move that takes a random card from seat p (3 players, H16).
-func TakeFrom(p norns.Player) Move { return Move{kind: MoveTake, arg: clampSeat(p)} }
+func TakeFrom(p norns.Player) Move { return mv(MoveTake, 0, clampSeat(p)) }
 
 // NoTake returns the 6's move that declines to take.
-func NoTake() Move { return Move{kind: MoveNoTake, arg: -1} }
+func NoTake() Move { return mv(MoveNoTake, 0, -1) }
 
 // Give returns the 6's move that gives c to the opponent robbed.
-func Give(c Card) Move { return Move{kind: MoveGive, card: c, arg: -1} }
+func Give(c Card) Move { return mv(MoveGive, c, -1) }
 
 // Pick returns the chance move of a 6: c is the card drawn at random from the target's hand.
-func Pick(c Card) Move { return Move{kind: MovePick, card: c, arg: -1} }
+func Pick(c Card) Move { return mv(MovePick, c, -1) }
 
 func clampInt8(n int) int8 { return int8(max(min(n, 127), -128)) }
 
@@ -104,21 +114,21 @@ func clampSeat(p norns.Player) int8 {
 }
 
 // Kind returns what m does.
-func (m Move) Kind() MoveKind { return m.kind }
+func (m Move) Kind() MoveKind { return m.mk() }
 
 // Card returns the card of a play, return, give or pick, and NoCard for other moves.
 func (m Move) Card() Card {
-	switch m.kind {
+	switch m.mk() {
 	case MovePlay, MoveReturn, MoveGive, MovePick:
-		return m.card
+		return m.mc()
 	}
 	return NoCard
 }
 
 // BidValue returns the number of tricks of a bid, and -1 for other moves.
 func (m Move) BidValue() int {
-	if m.kind == MoveBid {
-		return int(m.arg)
+	if m.mk() == MoveBid {
+		return int(m.ma())
 	}
 	return -1
 }
@@ -126,19 +136,19 @@ func (m Move) BidValue() int {
 // Target returns the seat named by a steal or take, and Nobody when the move names none (2
 // players) or is of another kind.
 func (m Move) Target() norns.Player {
-	if (m.kind == MoveSteal || m.kind == MoveTake) && m.arg >= 0 {
-		return norns.Player(m.arg)
+	if (m.mk() == MoveSteal || m.mk() == MoveTake) && m.ma() >= 0 {
+		return norns.Player(m.ma())
 	}
 	return norns.Nobody
 }
 
 // Leader returns a deal's opening leader, and Nobody for other moves.
 func (m Move) Leader() norns.Player {
-	if m.kind == MoveDeal {
-		return norns.Player(m.arg)
+	if m.mk() == MoveDeal {
+		return norns.Player(m.ma())
 	}
 	return norns.Nobody
 }
 
 // IsChance reports whether m is a chance outcome (a deal or a pick).
-func (m Move) IsChance() bool { return m.kind == MoveDeal || m.kind == MovePick }
+func (m Move) IsChance() bool { return m.mk() == MoveDeal || m.mk() == MovePick }

@@ -17,7 +17,7 @@ func (m Move) String() string {
 }
 
 func (m Move) textSize() int {
-	if m.kind == MoveDeal {
+	if m.mk() == MoveDeal {
 		return 16 + 3*DeckSize
 	}
 	return 12
@@ -25,8 +25,8 @@ func (m Move) textSize() int {
 
 // AppendText appends m's notation to b. It fails only for an invalid move kind.
 func (m Move) AppendText(b []byte) ([]byte, error) {
-	if m.kind == MoveInvalid || m.kind >= numMoveKinds {
-		return b, fmt.Errorf("herrlof: cannot encode %v", m.kind)
+	if m.mk() == MoveInvalid || m.mk() >= numMoveKinds {
+		return b, fmt.Errorf("herrlof: cannot encode %v", m.mk())
 	}
 	return m.appendText(b)
 }
@@ -45,21 +45,21 @@ func (m *Move) UnmarshalText(text []byte) error {
 }
 
 func (m Move) appendText(b []byte) ([]byte, error) {
-	switch m.kind {
+	switch m.mk() {
 	case MovePlay:
-		return appendCard(b, m.card), nil
+		return appendCard(b, m.mc()), nil
 	case MoveBid:
 		b = append(b, "bid "...)
-		return strconv.AppendInt(b, int64(m.arg), 10), nil
+		return strconv.AppendInt(b, int64(m.ma()), 10), nil
 	case MoveReturn, MoveGive, MovePick:
-		b = append(b, m.kind.String()...)
+		b = append(b, m.mk().String()...)
 		b = append(b, ' ')
-		return appendCard(b, m.card), nil
+		return appendCard(b, m.mc()), nil
 	case MoveSteal, MoveTake:
-		b = append(b, m.kind.String()...)
-		if m.arg >= 0 {
+		b = append(b, m.mk().String()...)
+		if m.ma() >= 0 {
 			b = append(b, ' ')
-			b = strconv.AppendInt(b, int64(m.arg), 10)
+			b = strconv.AppendInt(b, int64(m.ma()), 10)
 		}
 		return b, nil
 	case MoveDeal:
@@ -68,15 +68,15 @@ func (m Move) appendText(b []byte) ([]byte, error) {
 			return append(b, "deal ?"...), nil
 		}
 		b = append(b, "deal "...)
-		b = strconv.AppendInt(b, int64(m.arg), 10)
-		for _, h := range hands[:m.n] {
+		b = strconv.AppendInt(b, int64(m.ma()), 10)
+		for _, h := range hands[:m.mn()] {
 			for c := range h.All() {
 				b = append(b, ' ')
 				b = appendCard(b, c)
 			}
 			b = append(b, " /"...)
 		}
-		for i, c := range seq[:stockSize(int(m.n))+1] {
+		for i, c := range seq[:stockSize(int(m.mn()))+1] {
 			b = append(b, ' ')
 			b = appendCard(b, c)
 			if i == 0 {
@@ -87,10 +87,10 @@ func (m Move) appendText(b []byte) ([]byte, error) {
 	case MoveInvalid:
 		return append(b, "invalid"...), nil
 	}
-	if m.kind < numMoveKinds {
-		return append(b, m.kind.String()...), nil
+	if m.mk() < numMoveKinds {
+		return append(b, m.mk().String()...), nil
 	}
-	return append(b, m.kind.String()...), nil
+	return append(b, m.mk().String()...), nil
 }
 
 func appendCard(b []byte, c Card) []byte {
@@ -186,7 +186,7 @@ func ParseMove(s string) (Move, error) {
 			if !ok {
 				return Move{}, badNotation(s, "bad seat "+strconv.Quote(args[0])+" (want 0, 1 or 2)")
 			}
-			m.arg = int8(p)
+			m.w = m.w&^(0xFF<<16) | uint64(uint8(p))<<16
 			return m, nil
 		}
 		return Move{}, badNotation(s, "want "+word+" or "+word+" SEAT")

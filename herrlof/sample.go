@@ -298,7 +298,7 @@ func (s State) sampleDeal(leader int8, r *rng.Rand) Move {
 			phys[p] |= 1 << (b & 63)
 		}
 	}
-	m := Move{kind: MoveDeal, arg: leader, n: uint8(n),
+	m := Move{w: uint64(MoveDeal) | uint64(uint8(leader))<<16 | uint64(n)<<24,
 		h0: uint64(canonical(Cards(phys[0]))), h1: uint64(canonical(Cards(phys[1])))}
 	unused := uint64(deckBits) &^ phys[0] &^ phys[1]
 	if n == 3 {
@@ -307,7 +307,7 @@ func (s State) sampleDeal(leader int8, r *rng.Rand) Move {
 		i := 0
 		for x := unused; x != 0; x &= x - 1 {
 			if uint64(h2)&(x&-x) != 0 {
-				m.x |= 1 << i
+				m.w |= 1 << (32 + i)
 			}
 			i++
 		}
@@ -328,7 +328,7 @@ func (s State) sampleDeal(leader int8, r *rng.Rand) Move {
 		unused &^= bit
 	}
 	if n == 2 {
-		m.x = uint32(code)
+		m.w |= code << 32
 	} else {
 		m.h0 |= code << 42
 	}
