@@ -85,11 +85,11 @@ func invariant(s gnav.State) error {
 			return fmt.Errorf("%v was dealt %v but knocked: %v", p, d, s.Knocked().Has(p))
 		}
 	}
-	st, n := s.Stock()
-	if n != gnav.DeckSize-s.Contestants().Len() {
-		return fmt.Errorf("a stock of %d", n)
+	st := s.Stock()
+	if len(st) != gnav.DeckSize-s.Contestants().Len() {
+		return fmt.Errorf("a stock of %d", len(st))
 	}
-	for _, c := range st[:n] {
+	for _, c := range st {
 		if !c.IsValid() {
 			return fmt.Errorf("stock holds %v", c)
 		}

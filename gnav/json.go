@@ -117,9 +117,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 			GotAsked: cardPtr(s.d.gotAsked[p]), GotOwn: cardPtr(s.d.gotOwn[p]),
 			Answer: Answer(s.act[p] & 7), Turn: Turn(s.act[p] >> 3)}
 	}
-	if st, n := s.Stock(); n > 0 {
-		j.Stock = st[:n]
-	}
+	j.Stock = s.Stock()
 	return json.Marshal(j)
 }
 

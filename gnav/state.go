@@ -288,13 +288,17 @@ func (s State) Hand(p norns.Player) Card { return s.d.hand[s.index(p)] }
 // a seat.
 func (s State) Dealt(p norns.Player) Card { return s.d.dealt[s.index(p)] }
 
-// Stock returns the stock from the top down, and its size. Entries past the size are NoCard.
-func (s State) Stock() ([stockCap]Card, int) {
-	n := 0
-	if s.toMove >= 0 {
-		n = DeckSize - s.contest.Len()
+// Stock returns a copy of the stock from the top down; it is empty between deals.
+func (s State) Stock() []Card {
+	return append([]Card(nil), s.d.stock[:s.stockLen()]...)
+}
+
+// stockLen returns the number of cards in the stock.
+func (s *State) stockLen() int {
+	if s.toMove < 0 {
+		return 0
 	}
-	return s.d.stock, n
+	return DeckSize - s.contest.Len()
 }
 
 // nextIn returns the first seat of set after p going left (clockwise), wrapping round to p itself
@@ -355,9 +359,9 @@ func (s State) String() string {
 			}
 		}
 	}
-	if st, n := s.Stock(); n > 0 {
+	if n := s.stockLen(); n > 0 {
 		b.WriteString("\n  stock:")
-		for _, c := range st[:n] {
+		for _, c := range s.d.stock[:n] {
 			b.WriteByte(' ')
 			b.WriteString(c.String())
 		}
