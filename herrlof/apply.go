@@ -75,7 +75,7 @@ func (s *State) apply(m Move, rec *recorder) error {
 		if !c.IsValid() || !h.Has(c) {
 			return s.illegal(m, "you do not hold %v", c)
 		}
-		if led := s.trick.LedSuit(); c < 36 && led != NoSuit && Suit(c/9) != led {
+		if led := s.trick.ledSuit(); c < 36 && led != NoSuit && Suit(c/9) != led {
 			if f := h & suitBits[led]; f != 0 {
 				return s.illegal(m, "must follow %v (or play a Valknut or Hagalaz): you hold %v", led, f.nth(0))
 			}
@@ -266,7 +266,7 @@ func (s *State) applyDeal(m Move, rec *recorder) error {
 // play moves c from p's hand to the trick, then runs the 3's power or the next step.
 func (s *State) play(p int8, c Card, rec *recorder) {
 	s.hands[p] = s.hands[p].Without(c)
-	if s.known != ([3][2]Cards{}) { // knowledge is rare: skip the loop without it
+	if k := &s.known; k[0][0]|k[0][1]|k[1][0]|k[1][1]|k[2][0]|k[2][1] != 0 { // rare: skip the loop without it
 		for a := range int8(s.players) {
 			if a == p {
 				continue
@@ -435,9 +435,11 @@ func (s *State) resolve(rec *recorder) {
 			}
 		}
 	}
-	s.trick.winner = winner
-	s.prev = s.trick
-	s.trick = emptyTrick(s.players)
+	// Copy the trick byte by byte: a wider copy would wait for the store of its last card.
+	t, p := &s.trick, &s.prev
+	p.cards[0], p.cards[1], p.cards[2] = t.cards[0], t.cards[1], t.cards[2]
+	p.n, p.players, p.leader, p.winner = t.n, t.players, t.leader, winner
+	*t = emptyTrick(s.players)
 	s.trickNo++
 	if winner < 0 {
 		s.nextTrick(next, rec)

@@ -31,7 +31,7 @@ func (s *State) appendLegal(dst []Move) []Move {
 	case PhaseBid:
 		return appendBids(dst, handSize(int(s.players)))
 	case PhasePlay:
-		return appendCards(dst, MovePlay, playable(s.hands[s.toMove], s.trick))
+		return appendCards(dst, MovePlay, playable(s.hands[s.toMove], &s.trick))
 	case PhaseDraw:
 		return append(dst, Draw(), NoDraw())
 	case PhaseReturn:
@@ -103,8 +103,8 @@ func appendTakes(dst []Move, players uint8, owner int8) []Move {
 
 // playable returns the kinds of h that may be played to t (H6): any card when t has no led suit
 // or h holds none of it; otherwise the led suit and the unsuited cards.
-func playable(h Cards, t Trick) Cards {
-	if led := t.LedSuit(); led != NoSuit && h&suitBits[led] != 0 {
+func playable(h Cards, t *Trick) Cards {
+	if led := t.ledSuit(); led != NoSuit && h&suitBits[led] != 0 {
 		return h & (suitBits[led] | 1<<36 | 1<<39)
 	}
 	return h & kindBits

@@ -159,9 +159,13 @@ func (t Trick) Leader() norns.Player {
 }
 
 // LedSuit returns the suit of t's first suited card, or NoSuit if it has none (H6).
-func (t Trick) LedSuit() Suit {
-	for _, c := range t.cards[:t.n] {
-		if c < 36 {
+func (t Trick) LedSuit() Suit { return t.ledSuit() }
+
+// ledSuit is LedSuit without copying t (a copy right after a card is played waits for the
+// store of that card).
+func (t *Trick) ledSuit() Suit {
+	for i := range t.n {
+		if c := t.cards[i]; c < 36 {
 			return Suit(c / 9)
 		}
 	}
