@@ -145,26 +145,9 @@ func (v View) Sample(r *rng.Rand) State {
 	c := elig[1] &^ elig[0] // only the second
 	both := elig[0] & elig[1]
 	nb := both.Len()
-	// Choose j cards of "both" for the first opponent, weighted by the number of completions.
-	var wj [DeckSize + 1]float64
-	total := 0.0
-	na, nc := a.Len(), c.Len()
-	for j := 0; j <= need[0] && j <= nb; j++ {
-		w := binom(na, need[0]-j) * binom(nb, j) * sumSecond(nc, nb-j, need[1])
-		wj[j] = w
-		total += w
-	}
-	j := pickWeighted(r, wj[:], total)
-	var wm [DeckSize + 1]float64
-	total = 0
-	for m := 0; m <= need[1] && m <= nb-j; m++ {
-		w := binom(nc, need[1]-m) * binom(nb-j, m)
-		wm[m] = w
-		total += w
-	}
-	m := 0
-	if need[1] > 0 {
-		m = pickWeighted(r, wm[:], total)
+	j, m := 0, 0
+	if n == 3 && nb > 0 {
+		j, m = splitShared(r, a.Len(), nb, c.Len(), need)
 	}
 	b0 := randomSubset(r, both, j)
 	b1 := randomSubset(r, both&^b0, m)
@@ -175,16 +158,53 @@ func (v View) Sample(r *rng.Rand) State {
 		s.hands[opp[1]] = s.hands[opp[1]].Plus(canonical(h1))
 	}
 	// The rest fills the unknown stock positions in random order.
-	rest := pool &^ h0 &^ h1
+	var rest [DeckSize]uint8
+	k = (pool &^ h0 &^ h1).positions(&rest)
 	for i := range int(v.stockN) {
 		if v.stockSeen[me]&(1<<i) != 0 {
 			continue
 		}
-		b := rest.nthBit(r.IntN(rest.Len()))
-		rest &^= 1 << b
-		s.stock[i] = bitCard(b)
+		x := r.IntN(k)
+		s.stock[i] = bitCard(int(rest[x]))
+		k--
+		rest[x] = rest[k]
 	}
 	return s
+}
+
+// splitShared draws how many of the nb cards both opponents may hold go to the first (j) and to
+// the second (m), each split weighted by the number of deals it completes: the first also needs
+// need[0]-j of the na cards only it may hold, the second need[1]-m of its nc.
+func splitShared(r *rng.Rand, na, nb, nc int, need [2]int) (j, m int) {
+	var w [DeckSize + 1]float64
+	total := 0.0
+	for j := 0; j <= need[0] && j <= nb; j++ {
+		w[j] = binom(na, need[0]-j) * binom(nb, j) * sumSecond(nc, nb-j, need[1])
+		total += w[j]
+	}
+	j = pickWeighted(r, w[:], total)
+	if need[1] == 0 {
+		return j, 0
+	}
+	total = 0
+	for m := 0; m <= need[1] && m <= nb-j; m++ {
+		w[m] = binom(nc, need[1]-m) * binom(nb-j, m)
+		total += w[m]
+	}
+	for i := min(need[1], nb-j) + 1; i < len(w); i++ {
+		w[i] = 0
+	}
+	return j, pickWeighted(r, w[:], total)
+}
+
+// positions writes the bit positions of h to dst, ascending, and returns how many there are.
+func (h Cards) positions(dst *[DeckSize]uint8) int {
+	k := 0
+	for x := uint64(h); x != 0 && k < DeckSize; x &= x - 1 {
+		dst[k] = uint8(bits.TrailingZeros64(x))
+		k++
+	}
+	return k
 }
 
 // canonical turns a set of physical cards (any bits of the Valknut and Hagalaz ranges) into the
@@ -195,27 +215,19 @@ func canonical(h Cards) Cards {
 	return h&suitedBits | Cards(1<<v-1)<<36 | Cards(1<<x-1)<<39
 }
 
-// nthBit returns the position of the i-th set bit of h.
-func (h Cards) nthBit(i int) int {
-	x := uint64(h)
-	for ; i > 0; i-- {
-		x &= x - 1
-	}
-	return bits.TrailingZeros64(x)
-}
-
-// randomSubset returns k bits of h chosen uniformly (k <= h.Len()).
+// randomSubset returns k bits of h chosen uniformly (k <= h.Len()), by a partial Fisher–Yates
+// shuffle of its positions.
 func randomSubset(r *rng.Rand, h Cards, k int) Cards {
-	var out Cards
-	n := h.Len()
+	var pos [DeckSize]uint8
+	n := h.positions(&pos)
 	if k > n/2 {
-		// Choose the bits to leave out instead.
-		return h &^ randomSubset(r, h, n-k)
+		return h &^ randomSubset(r, h, n-k) // choose the bits to leave out instead
 	}
-	for ; k > 0; k-- {
-		b := h.nthBit(r.IntN(h.Len()))
-		h &^= 1 << b
-		out |= 1 << b
+	var out Cards
+	for i := range k {
+		x := i + r.IntN(n-i)
+		pos[i], pos[x] = pos[x], pos[i]
+		out |= 1 << (pos[i] & 63)
 	}
 	return out
 }
