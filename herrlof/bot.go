@@ -22,14 +22,16 @@ func NewRandomBot(seed uint64) norns.Bot[View, Move] {
 	})
 }
 
-// HeuristicBot is a rules-aware bot that decides from its [View] alone. It bids the number of
-// tricks its hand should take (high trumps, high cards of long suits not yet beaten, with the
-// 5-point bonus for 3 or 4 tricks in mind), then plays to make that bid exactly: it wins tricks
-// as cheaply as it can while it needs them and ducks once it has enough, throwing its most
-// dangerous cards while it can lose and keeping the Valknut and Hagalaz to escape a trick it
-// cannot otherwise lose. With its powers it steals a trick when it still needs tricks, always
-// draws with a 3 and takes with a 6, and gives away or returns the card it wants least. Once its
-// bid is out of reach it plays for the 3-or-4-trick bonus, or for tricks.
+// HeuristicBot is a rules-aware bot that decides from its [View] alone. It bids the tricks its
+// hand should take: the sum of its cards' chances to win a trick (a card wins unless an unseen
+// higher card of its suit is in another hand, or, off trump, the suit is trumped), calibrated
+// against its own play and drawn to 3 or 4 near those counts for the 5-point bonus. It then plays
+// to make that bid exactly: while it needs tricks, it wins them as cheaply as it can and, when
+// it cannot win, throws its weakest card or destroys the trick with a Valknut; once it has enough,
+// it throws its most dangerous card that still loses, and keeps a Valknut for a trick it could
+// not lose otherwise. With its powers it steals a trick while it needs tricks, always draws with
+// a 3 and takes with a 6, and gives away or returns the card it wants least. Once its bid is out
+// of reach it plays for the 3-or-4-trick bonus, or for tricks.
 //
 // It is not safe for concurrent use. Create it with [NewHeuristicBot].
 type HeuristicBot struct {
@@ -352,7 +354,7 @@ func (o *outlook) discard(legal []Move) Move {
 // play picks a card. While the seat needs tricks it scores each card by its chance to win the
 // trick minus a share of its strength (win cheaply, keep strong cards for later); once it has
 // enough, by its chance to lose plus a share of its strength (throw dangerous cards while they
-// lose), keeping the Valknut and Hagalaz for a trick it could not otherwise lose.
+// lose). Valknut and Hagalaz get the adjustments of the tuning. Exact ties are broken at random.
 func (o *outlook) play(legal []Move, r *rng.Rand) Move {
 	won := int(o.tricks[o.seat])
 	need := o.target() - won
