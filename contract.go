@@ -101,8 +101,13 @@ func NewRandomBot[V LegalLister[M], M Move](seed uint64) *RandomBot[V, M] {
 	return &RandomBot[V, M]{r: rng.New(seed)}
 }
 
-// Choose returns a uniformly random legal move of v. It fails if v has no legal move.
+// Choose returns a uniformly random legal move of v. It returns ctx.Err() when ctx is already
+// done, and fails if v has no legal move.
 func (b *RandomBot[V, M]) Choose(ctx context.Context, v V) (M, error) {
+	if err := ctx.Err(); err != nil {
+		var zero M
+		return zero, err
+	}
 	b.buf = v.AppendLegal(b.buf[:0])
 	if len(b.buf) == 0 {
 		var zero M

@@ -187,3 +187,19 @@ func TestRecordRejectsTampering(t *testing.T) {
 		}
 	}
 }
+
+func TestRandomBotHonoursContext(t *testing.T) {
+	s, _ := toy.New().Apply(toy.Deal([6]uint8{0, 1, 2, 3, 4, 5}))
+	b := norns.NewRandomBot[toy.View, toy.Move](1)
+	ctx, cancel := context.WithCancel(context.Background())
+	if m, err := b.Choose(ctx, s.View(0)); err != nil || (m != toy.Keep && m != toy.Draw) {
+		t.Errorf("Choose = %v, %v", m, err)
+	}
+	cancel()
+	if _, err := b.Choose(ctx, s.View(0)); !errors.Is(err, context.Canceled) {
+		t.Errorf("Choose after cancel: %v", err)
+	}
+	if _, err := b.Choose(context.Background(), s.View(1)); err == nil {
+		t.Error("Choose for a seat with no legal move: no error")
+	}
+}

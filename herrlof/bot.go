@@ -9,17 +9,11 @@ import (
 	"github.com/nornsgames/norns/rng"
 )
 
-// NewRandomBot returns a bot that plays a uniformly random legal move, reproducibly from seed
-// (a [norns.RandomBot]), and returns ctx.Err() instead when ctx is done. It is not safe for
+// NewRandomBot returns a bot that plays a uniformly random legal move, reproducibly from seed,
+// and returns ctx.Err() instead when ctx is done: a [norns.RandomBot]. It is not safe for
 // concurrent use.
-func NewRandomBot(seed uint64) norns.Bot[View, Move] {
-	rb := norns.NewRandomBot[View, Move](seed)
-	return norns.BotFunc[View, Move](func(ctx context.Context, v View) (Move, error) {
-		if err := ctx.Err(); err != nil {
-			return Move{}, err
-		}
-		return rb.Choose(ctx, v)
-	})
+func NewRandomBot(seed uint64) *norns.RandomBot[View, Move] {
+	return norns.NewRandomBot[View, Move](seed)
 }
 
 // HeuristicBot is a rules-aware bot that decides from its [View] alone. It bids the tricks its
