@@ -19,6 +19,9 @@ import (
 //   - a deal (chance): nil, since the deals are too many to list;
 //   - over: nil.
 func (s State) Legal() []Move {
+	if s.phase == PhaseDeal || s.phase == PhaseOver {
+		return nil
+	}
 	return s.AppendLegal(make([]Move, 0, 16))
 }
 
