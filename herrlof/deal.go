@@ -178,7 +178,9 @@ func (m Move) dealt() (hands [3]Cards, seq [stockCap + 1]Card, ok bool) {
 	for j := range k {
 		i := digits[j]
 		seq[j] = items[i]
-		copy(items[i:], items[i+1:k-j])
+		for ; i < k-j-1; i++ { // k is at most 12: a loop beats a call to memmove
+			items[i] = items[i+1]
+		}
 	}
 	return hands, seq, true
 }
