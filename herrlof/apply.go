@@ -326,7 +326,9 @@ func (s *State) draw(p int8, rec *recorder) {
 // giveBack runs the 3's return: c goes from p's hand to the bottom of the stock (H11).
 func (s *State) giveBack(p int8, c Card, rec *recorder) {
 	s.hands[p] = s.hands[p].Without(c)
-	copy(s.stock[1:s.stockN+1], s.stock[:s.stockN])
+	for i := int(s.stockN); i > 0; i-- { // at most 11 cards: a loop beats a call to memmove
+		s.stock[i] = s.stock[i-1]
+	}
 	s.stock[0] = c
 	s.stockN++
 	for a := range s.stockSeen {
