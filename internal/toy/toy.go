@@ -220,6 +220,9 @@ func (s State) View(p norns.Player) View {
 	return v
 }
 
+// Own returns the seat's card (0 before the deal).
+func (v View) Own() int { return int(v.own) }
+
 // Seat returns the view's seat.
 func (v View) Seat() norns.Player { return v.seat }
 

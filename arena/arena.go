@@ -1,0 +1,173 @@
+// Package arena runs bot tournaments on the norns contract and measures a candidate bot against
+// a base bot with a confidence interval.
+//
+// A tournament plays each seed once per seat, the candidate in that seat and the base bot in all
+// the others, with chance drawn from rng.New(seed) every time: every seat sees the same deals, so
+// seat and luck cancel out. The candidate's result in a match is its share of the win (1 for a
+// sole win, 1/k for a win shared by k seats, 0 otherwise, draws included), averaged over the
+// seats of a seed; the confidence interval comes from the spread of those per-seed averages.
+// A bot no better than the base scores 1/players on average.
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/rng"
+)
+
+// Config describes a tournament.
+type Config[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]] struct {
+	// Start is the first state of every match.
+	Start S
+	// Seeds is the number of seeds (deal sequences); each is played once per seat.
+	Seeds int
+	// FirstSeed is the first seed; seeds run FirstSeed, FirstSeed+1, … (0 means 1).
+	FirstSeed uint64
+	// Candidate and Base make a bot for one seat of one match from a seed derived from the match.
+	Candidate, Base func(seed uint64) norns.Bot[V, M]
+	// Workers is the number of matches played at once; 0 means GOMAXPROCS.
+	Workers int
+	// Progress, if not nil, is called after each seed with the seeds done so far. It is called
+	// from several goroutines, one call at a time.
+	Progress func(done, total int)
+}
+
+// Result is the outcome of a tournament.
+type Result struct {
+	Seeds   int     // seeds played
+	Matches int     // matches played: Seeds × players
+	Mean    float64 // the candidate's mean win share per match
+	Half    float64 // half-width of the 95% confidence interval of Mean
+	Even    float64 // what a bot equal to the base scores: 1/players
+}
+
+// Beats reports whether the candidate beats the base outside the 95% confidence interval.
+func (r Result) Beats() bool { return r.Mean-r.Half > r.Even }
+
+// String reports the result, as in "0.763 ± 0.026 over 1000 matches (an equal bot: 0.500)".
+func (r Result) String() string {
+	return fmt.Sprintf("%.3f ± %.3f over %d matches (an equal bot: %.3f)", r.Mean, r.Half, r.Matches, r.Even)
+}
+
+// Run plays the tournament. It stops at the first bot error or when ctx ends, and returns that
+// error.
+func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](ctx context.Context, c Config[S, M, V]) (Result, error) {
+	if c.Seeds < 2 {
+		return Result{}, errors.New("arena: at least 2 seeds are needed for a confidence interval")
+	}
+	if c.FirstSeed == 0 {
+		c.FirstSeed = 1
+	}
+	workers := c.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	n := c.Start.Players()
+	per := make([]float64, c.Seeds)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		mu       sync.Mutex
+		firstErr error
+		done     int
+		wg       sync.WaitGroup
+	)
+	next := make(chan int)
+	for range workers {
+		wg.Go(func() {
+			for i := range next {
+				seed := c.FirstSeed + uint64(i)
+				total := 0.0
+				for cand := range n {
+					share, err := match(ctx, c, seed, norns.Player(cand))
+					if err != nil {
+						mu.Lock()
+						if firstErr == nil {
+							firstErr = fmt.Errorf("arena: seed %d, candidate in seat %d: %w", seed, cand, err)
+						}
+						mu.Unlock()
+						cancel()
+						return
+					}
+					total += share
+				}
+				per[i] = total / float64(n)
+				mu.Lock()
+				done++
+				if c.Progress != nil {
+					c.Progress(done, c.Seeds)
+				}
+				mu.Unlock()
+			}
+		})
+	}
+feed:
+	for i := range c.Seeds {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if firstErr != nil {
+		return Result{}, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	mean, half := MeanCI(per)
+	return Result{Seeds: c.Seeds, Matches: c.Seeds * n, Mean: mean, Half: half, Even: 1 / float64(n)}, nil
+}
+
+// match plays one match of seed with the candidate in seat cand and returns its win share.
+func match[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](ctx context.Context, c Config[S, M, V], seed uint64, cand norns.Player) (float64, error) {
+	n := c.Start.Players()
+	bots := make([]norns.Bot[V, M], n)
+	for p := range bots {
+		botSeed := seed*uint64(norns.MaxPlayers+1) + uint64(p)
+		if norns.Player(p) == cand {
+			bots[p] = c.Candidate(botSeed)
+		} else {
+			bots[p] = c.Base(botSeed)
+		}
+	}
+	last, _, err := norns.Play(ctx, c.Start, bots, rng.New(seed), nil)
+	if err != nil {
+		return 0, err
+	}
+	return Share(last.Winners(), cand), nil
+}
+
+// Share returns p's share of a win: 1/len(w) if p is among the winners w, else 0.
+func Share(w norns.Seats, p norns.Player) float64 {
+	if !w.Has(p) {
+		return 0
+	}
+	return 1 / float64(w.Len())
+}
+
+// MeanCI returns the mean of xs and the half-width of its 95% confidence interval (normal
+// approximation: 1.96 standard errors). It needs at least two values.
+func MeanCI(xs []float64) (mean, half float64) {
+	if len(xs) < 2 {
+		return math.NaN(), math.NaN()
+	}
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= float64(len(xs))
+	var ss float64
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	sd := math.Sqrt(ss / float64(len(xs)-1))
+	return mean, 1.96 * sd / math.Sqrt(float64(len(xs)))
+}
