@@ -347,38 +347,41 @@ func (s *State) giveBack(p int8, c Card, rec *recorder) {
 }
 
 // outcome settles a complete trick t under trump suit ts (H7, H9, H12–H14): the winner (-1 if a
-// Valknut destroyed it), who leads next, and how many Valknuts it holds.
+// Valknut destroyed it), who leads next, and how many Valknuts it holds. It is written with
+// table look-ups and conditional moves: the cards of a random trick are too varied for branches
+// to predict.
 func outcome(t *Trick, ts Suit) (winner, next int8, valknuts int) {
 	n := int8(t.n)
-	hagalaz := 0
-	lastH := int8(-1)
-	best, bestScore := int8(-1), -1
-	led := NoSuit
-	for i := range n {
-		c := t.cards[i]
-		switch {
-		case c == Valknut:
-			valknuts++
-		case c == Hagalaz:
-			hagalaz++
-			lastH = i
-		default:
-			suit := Suit(c / 9)
-			if led == NoSuit {
-				led = suit
-			}
-			score := -1
-			if suit == ts {
-				score = 20 + int(c%9)
-			} else if suit == led {
-				score = int(c % 9)
-			}
-			if score > bestScore {
-				best, bestScore = i, score
-			}
+	c0, c1, c2 := t.cards[0], t.cards[1], t.cards[2]
+	if n < 3 {
+		c2 = NoCard // the unused slot holds 0, a red 1
+	}
+	// The led suit: the suit of the first suited card (H6).
+	led := cardSuit[c0]
+	if led < 0 {
+		led = cardSuit[c1]
+		if led < 0 {
+			led = cardSuit[c2]
 		}
 	}
-	// best and lastH are positions in the trick until here.
+	best, bk := int8(0), trickKey(c0, ts, led)
+	if k := trickKey(c1, ts, led); k > bk {
+		best, bk = 1, k
+	}
+	if k := trickKey(c2, ts, led); k > bk {
+		best = 2
+	}
+	valknuts = int(isValknut[c0] + isValknut[c1] + isValknut[c2])
+	hagalaz := int(isHagalaz[c0] + isHagalaz[c1] + isHagalaz[c2])
+	lastH := int8(-1)
+	switch {
+	case c2 == Hagalaz:
+		lastH = 2
+	case c1 == Hagalaz:
+		lastH = 1
+	case c0 == Hagalaz:
+		lastH = 0
+	}
 	switch {
 	case valknuts > 0: // H13
 		winner = -1
@@ -392,7 +395,7 @@ func outcome(t *Trick, ts Suit) (winner, next int8, valknuts int) {
 		next = lastH
 	case winner < 0: // H13's decision: the leader leads again
 		next = 0
-	case t.cards[winner]%9 == 8 && t.cards[winner] < 36: // a 9 won (H12)
+	case cardRank[t.cards[winner]] == 9: // a 9 won (H12)
 		next = winner + 1
 	default:
 		next = winner
@@ -403,6 +406,34 @@ func outcome(t *Trick, ts Suit) (winner, next int8, valknuts int) {
 	}
 	return winner, next, valknuts
 }
+
+// trickKey ranks card c in a trick with led suit led under trump suit ts: 21–29 for a trump,
+// 1–9 for a card of the led suit, 0 for anything else (H7).
+func trickKey(c Card, ts, led Suit) int8 {
+	s, r := cardSuit[c], cardRank[c]
+	k := int8(0)
+	if s == led {
+		k = r
+	}
+	if s == ts {
+		k = 20 + r
+	}
+	return k
+}
+
+// Tables indexed by any Card value: the suit (-2 for anything unsuited or invalid, so that it
+// matches neither a suit nor NoSuit), the rank (0 if unsuited), and whether it is a Valknut or
+// a Hagalaz.
+var cardSuit, cardRank, isValknut, isHagalaz = func() (su [256]Suit, ra, v, h [256]int8) {
+	for c := range 256 {
+		su[c] = -2
+		if c < 36 {
+			su[c], ra[c] = Suit(c/9), int8(c%9+1)
+		}
+	}
+	v[Valknut], h[Hagalaz] = 1, 1
+	return
+}()
 
 // winningCard returns the card of a completed trick's winner.
 func (t *Trick) winningCard() Card {
