@@ -447,16 +447,11 @@ func (t *Trick) winningCard() Card {
 // resolve settles a complete trick (H7–H9, H12–H14) and starts the powers of 1 and 6 (H10, H15).
 func (s *State) resolve(rec *recorder) {
 	winner, next, valknuts := outcome(&s.trick, s.trump.Suit())
-	for _, c := range s.trick.cards[:s.trick.n] {
-		s.out = s.out.add(c)
-	}
 	if valknuts > 0 {
-		s.destroyed++
 		if rec != nil {
 			rec.add(Event{Kind: EventDestroyed, Seat: norns.Nobody, Other: norns.Nobody, Card: NoCard})
 		}
 		if valknuts >= 2 && s.stockN > 0 { // the trump changes (H13)
-			s.out = s.out.add(s.trump)
 			s.stockN--
 			s.trump = s.stock[s.stockN]
 			s.stock[s.stockN] = 0

@@ -137,7 +137,7 @@ func outlookFromState(s *State, p int8) outlook {
 	for q := range int(s.players) {
 		o.lens[q] = uint8(s.hands[q].Len())
 	}
-	o.finish(s.out, s.trump)
+	o.finish(s.played(), s.trump)
 	return o
 }
 

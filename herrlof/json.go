@@ -60,7 +60,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 		Hand:       int(s.handNo),
 		Opener:     int(s.opener),
 		TricksDone: int(s.trickNo),
-		Destroyed:  int(s.destroyed),
+		Destroyed:  int(s.destroyedTricks()),
 		Trump:      s.trump.String(),
 		Stock:      make([]string, s.stockN),
 		Power:      int(s.power),
@@ -68,7 +68,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 		Next:       int(s.next),
 		Trick:      trickToJSON(s.trick),
 		LastTrick:  trickToJSON(s.prev),
-		Out:        cardsText(s.out),
+		Out:        cardsText(s.played()),
 		LastHand:   lastHandJSON{Hand: int(s.last.hand)},
 	}
 	for i := range int(s.stockN) {
@@ -141,6 +141,13 @@ func (s *State) UnmarshalJSON(data []byte) error {
 	if err := t.validate(); err != nil {
 		return corrupt("%v", err)
 	}
+	// The cards out of play and the destroyed tricks follow from the rest.
+	if out, _ := parseCards(j.Out); out != t.played() {
+		return corrupt("out of play %v, want %v", out, t.played())
+	}
+	if j.Destroyed != int(t.destroyedTricks()) {
+		return corrupt("%d tricks destroyed, want %d", j.Destroyed, t.destroyedTricks())
+	}
 	*s = t
 	return nil
 }
@@ -194,10 +201,9 @@ func (j *stateJSON) state() (State, error) {
 		return t, err
 	}
 	t.trickNo = uint8(v)
-	if v, err = small("destroyed", j.Destroyed, 0, 15); err != nil {
+	if _, err = small("destroyed", j.Destroyed, 0, 15); err != nil { // derived: checked once valid
 		return t, err
 	}
-	t.destroyed = uint8(v)
 	if t.power, err = seats("power", j.Power); err != nil {
 		return t, err
 	}
@@ -229,7 +235,7 @@ func (j *stateJSON) state() (State, error) {
 	if t.prev, err = j.LastTrick.trick(uint8(n), "lastTrick"); err != nil {
 		return t, err
 	}
-	if t.out, err = parseCards(j.Out); err != nil {
+	if _, err = parseCards(j.Out); err != nil { // derived: checked once valid
 		return t, corrupt("out: %v", err)
 	}
 	lists := []struct {

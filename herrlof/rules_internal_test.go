@@ -55,7 +55,7 @@ func TestRuleH13_EmptyStockKeepsTrump(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.trump != trump || s.destroyed != 1 || s.ToMove() != norns.Player(0) {
-		t.Fatalf("trump %v (was %v), destroyed %d, %v to move", s.trump, trump, s.destroyed, s.ToMove())
+	if s.trump != trump || s.destroyedTricks() != 1 || s.ToMove() != norns.Player(0) {
+		t.Fatalf("trump %v (was %v), destroyed %d, %v to move", s.trump, trump, s.destroyedTricks(), s.ToMove())
 	}
 }

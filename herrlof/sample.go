@@ -61,7 +61,6 @@ func (v View) Sample(r *rng.Rand) State {
 		opener:    v.opener,
 		handNo:    v.handNo,
 		trickNo:   v.trickNo,
-		destroyed: v.destroyed,
 		trump:     v.trump,
 		stockN:    v.stockN,
 		power:     v.power,
@@ -76,7 +75,6 @@ func (v View) Sample(r *rng.Rand) State {
 		scores:    v.scores,
 		stockSeen: v.stockSeen,
 		last:      v.last,
-		out:       v.out,
 	}
 	me := v.seat
 	n := int8(v.players)

@@ -57,8 +57,7 @@ type State struct {
 	// after Apply wrote it is cheaper when fewer blocks hold fresh small stores.
 	phase     Phase
 	toMove    int8  // the seat to act, -1 (chance) or -2 (nobody)
-	trickNo   uint8 // tricks completed this hand
-	destroyed uint8 // tricks destroyed by a Valknut this hand
+	trickNo   uint8 // tricks completed this hand; those destroyed by a Valknut are trickNo-Σtricks
 	power     int8  // the seat whose power resolves (draw, return, steal, take, pick, give); else -1
 	target    int8  // the 6's target during PhasePick and PhaseGive; else -1
 	next      int8  // who leads the next trick, decided when the last trick completed; else -1
@@ -70,7 +69,6 @@ type State struct {
 	voids     [3]uint8       // bit s set: the seat showed out of suit s, and has received no card since
 	bids      [3]int8        // bids this hand; -1 until made
 	hands     [3]Cards       // the hands; unused seats empty
-	out       Cards          // this hand's cards out of play: completed tricks and replaced trump cards
 	stock     [stockCap]Card // stock[0] is the bottom card, stock[stockN-1] the top; the rest 0
 	players   uint8
 	bonus5    bool
@@ -230,7 +228,7 @@ func New(c Config) (State, error) {
 func (s *State) startDeal() {
 	s.phase = PhaseDeal
 	s.toMove = int8(norns.Chance)
-	s.trickNo, s.destroyed = 0, 0
+	s.trickNo = 0
 	s.trump = NoCard
 	s.stockN, s.stock = 0, [stockCap]Card{}
 	s.power, s.target, s.next = -1, -1, -1
@@ -240,7 +238,6 @@ func (s *State) startDeal() {
 	s.voids = [3]uint8{}
 	s.stockSeen = [3]uint16{}
 	s.hands = [3]Cards{}
-	s.out = 0
 	s.known = [3][2]Cards{}
 }
 
@@ -338,7 +335,43 @@ func (s State) Stock() []Card {
 
 // Played returns this hand's cards out of play: the cards of completed tricks and the trump cards
 // replaced by two Valknuts (H13). All of it is public.
-func (s State) Played() Cards { return s.out }
+func (s State) Played() Cards { return s.played() }
+
+// played derives the cards out of play: whatever is in no hand, not in the stock, not in the
+// trick and not the trump card. It is empty at a deal and once over.
+func (s *State) played() Cards {
+	if s.phase == PhaseDeal || s.phase == PhaseOver {
+		return 0
+	}
+	in := s.hands[0]&suitedBits | s.hands[1]&suitedBits | s.hands[2]&suitedBits
+	v := s.hands[0].Count(Valknut) + s.hands[1].Count(Valknut) + s.hands[2].Count(Valknut)
+	x := s.hands[0].Count(Hagalaz) + s.hands[1].Count(Hagalaz) + s.hands[2].Count(Hagalaz)
+	count := func(c Card) {
+		switch {
+		case c < 36:
+			in |= 1 << c
+		case c == Valknut:
+			v++
+		case c == Hagalaz:
+			x++
+		}
+	}
+	count(s.trump)
+	for _, c := range s.stock[:s.stockN] {
+		count(c)
+	}
+	for _, c := range s.trick.cards[:s.trick.n] {
+		count(c)
+	}
+	v, x = max(3-v, 0), max(3-x, 0)
+	return suitedBits&^in | Cards(1<<v-1)<<36 | Cards(1<<x-1)<<39
+}
+
+// destroyedTricks returns the number of tricks a Valknut destroyed this hand: steals move
+// tricks between seats, so the tricks not counted for anyone are the destroyed ones.
+func (s *State) destroyedTricks() uint8 {
+	return s.trickNo - s.tricks[0] - s.tricks[1] - s.tricks[2]
+}
 
 // PowerSeat returns the seat whose card power is resolving (PhaseDraw to PhaseGive), or Nobody.
 func (s State) PowerSeat() norns.Player {

@@ -103,8 +103,7 @@ func (s State) validateHand() error {
 	hs := handSize(n)
 	ss := stockSize(n)
 	// Cards: all canonical, all there once.
-	all := []Cards{s.out}
-	all = append(all, s.hands[:n]...)
+	all := s.hands[:n]
 	sum := Cards(0)
 	for _, h := range all {
 		if !h.isCanonical() {
@@ -155,9 +154,7 @@ func (s State) validateHand() error {
 		}
 		sum |= b
 	}
-	if sum != deckBits {
-		return fmt.Errorf("cards missing: %v", deckBits.Minus(sum))
-	}
+	out := deckBits.Minus(sum) // the cards out of play, as State.played derives them
 	// Tricks and the stock.
 	if int(s.trickNo) > hs || int(s.trickNo) == hs && s.phase != PhaseSteal {
 		return fmt.Errorf("%d tricks done", s.trickNo)
@@ -166,16 +163,17 @@ func (s State) validateHand() error {
 	for p := range n {
 		won += int(s.tricks[p])
 	}
-	if s.destroyed > s.trickNo || won != int(s.trickNo-s.destroyed) {
-		return fmt.Errorf("%d tricks won, %d destroyed of %d", won, s.destroyed, s.trickNo)
+	if won > int(s.trickNo) {
+		return fmt.Errorf("%d tricks won of %d", won, s.trickNo)
 	}
+	destroyed := int(s.trickNo) - won
 	drawn := 0
 	if s.phase == PhaseReturn {
 		drawn = 1
 	}
 	changes := ss - int(s.stockN) - drawn
-	if changes < 0 || changes > int(s.destroyed) || s.out.Len() != int(s.trickNo)*n+changes {
-		return fmt.Errorf("%d cards out of play after %d tricks, stock %d", s.out.Len(), s.trickNo, s.stockN)
+	if changes < 0 || changes > destroyed || out.Len() != int(s.trickNo)*n+changes {
+		return fmt.Errorf("%d cards out of play after %d tricks, stock %d", out.Len(), s.trickNo, s.stockN)
 	}
 	if s.trick.winner != -1 {
 		return errors.New("a winner in the trick in play")

@@ -61,7 +61,7 @@ func (s State) View(p norns.Player) View {
 		opener:    s.opener,
 		handNo:    s.handNo,
 		trickNo:   s.trickNo,
-		destroyed: s.destroyed,
+		destroyed: s.destroyedTricks(),
 		trump:     s.trump,
 		stockN:    s.stockN,
 		power:     s.power,
@@ -77,7 +77,7 @@ func (s State) View(p norns.Player) View {
 		stockSeen: s.stockSeen,
 		last:      s.last,
 		hand:      s.hands[i],
-		out:       s.out,
+		out:       s.played(),
 	}
 	for q := range int(s.players) {
 		v.handLens[q] = uint8(s.hands[q].Len())
