@@ -52,7 +52,7 @@ func SetTricks(s State, tricks ...int) State {
 // seat, and the totals and correct bids given.
 func SetMatch(s State, hand int, scores, correct []int) State {
 	s.handNo = uint16(hand)
-	s.last = lastHand{hand: uint16(hand - 1)}
+	s.last = lastHand{}
 	for p := range int(s.players) {
 		s.scores[p] = int16(scores[p])
 		s.correct[p] = uint8(correct[p])

@@ -69,7 +69,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 		Trick:      trickToJSON(s.trick),
 		LastTrick:  trickToJSON(s.prev),
 		Out:        cardsText(s.played()),
-		LastHand:   lastHandJSON{Hand: int(s.last.hand)},
+		LastHand:   lastHandJSON{Hand: scoredHands(s.phase, s.handNo)},
 	}
 	for i := range int(s.stockN) {
 		j.Stock[i] = s.stock[int(s.stockN)-1-i].String()
@@ -252,7 +252,9 @@ func (j *stateJSON) state() (State, error) {
 	if v, err = small("lastHand.hand", j.LastHand.Hand, 0, 65535); err != nil {
 		return t, err
 	}
-	t.last.hand = uint16(v)
+	if v != scoredHands(t.phase, t.handNo) { // derived from the phase and the hand number
+		return t, corrupt("last hand scored is %d, want %d", v, scoredHands(t.phase, t.handNo))
+	}
 	t.bids = [3]int8{-1, -1, -1}
 	for p := range n {
 		if t.hands[p], err = parseCards(j.Hands[p]); err != nil {

@@ -32,7 +32,7 @@ func (s *State) scoreHand(rec *recorder) {
 			s.correct[p]++
 		}
 	}
-	s.last = lastHand{hand: s.handNo, tricks: s.tricks}
+	s.last = lastHand{tricks: s.tricks}
 	for p := range n {
 		s.last.bids[p] = s.bids[p]
 	}
@@ -43,7 +43,7 @@ func (s *State) scoreHand(rec *recorder) {
 	}
 	if rec != nil {
 		rec.add(Event{Kind: EventScored, Seat: norns.Nobody, Other: norns.Nobody, Card: NoCard,
-			N: int(s.handNo), Result: s.LastHand()})
+			N: int(s.handNo), Result: s.last.result(s.Config(), int(s.handNo))})
 	}
 	if over {
 		s.startDeal()

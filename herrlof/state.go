@@ -98,9 +98,9 @@ func (s *State) knownOf(a, b int8) Cards {
 	return s.known[a][kidx(a, b)]
 }
 
-// lastHand is the public record of the last hand scored.
+// lastHand is the public record of the last hand scored; its number follows from the phase and
+// the hand number (see scoredHands).
 type lastHand struct {
-	hand   uint16 // its number; 0 before any hand is scored
 	bids   [3]int8
 	tricks [3]uint8
 }
@@ -391,11 +391,23 @@ func (s State) PowerTarget() norns.Player {
 
 // LastHand returns the result of the last hand scored, revealed to every seat; its Hand is 0
 // before the first hand is scored.
-func (s State) LastHand() HandResult { return s.last.result(s.Config().normal()) }
+func (s State) LastHand() HandResult {
+	return s.last.result(s.Config().normal(), scoredHands(s.phase, s.handNo))
+}
 
-func (l lastHand) result(c Config) HandResult {
-	r := HandResult{Hand: int(l.hand), Players: c.Players}
-	if l.hand == 0 {
+// scoredHands returns how many hands have been scored: those before the current one, and the
+// current one too once the match is over.
+func scoredHands(ph Phase, handNo uint16) int {
+	if ph == PhaseOver {
+		return int(handNo)
+	}
+	return int(handNo) - 1
+}
+
+// result returns l as the result of hand number hand (0: none scored yet).
+func (l lastHand) result(c Config, hand int) HandResult {
+	r := HandResult{Hand: hand, Players: c.Players}
+	if hand == 0 {
 		return r
 	}
 	for p := range c.Players {

@@ -38,13 +38,7 @@ func (s State) validate() error {
 		}
 	}
 	// Scores and the last hand.
-	scored := int(s.handNo) - 1
-	if s.phase == PhaseOver {
-		scored++
-	}
-	if int(s.last.hand) != scored {
-		return fmt.Errorf("last hand scored is %d, want %d", s.last.hand, scored)
-	}
+	scored := scoredHands(s.phase, s.handNo)
 	target := int16(s.Config().Target())
 	reached := false
 	for p := range n {

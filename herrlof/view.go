@@ -223,7 +223,7 @@ func (v View) PowerTarget() norns.Player {
 }
 
 // LastHand returns the result of the last hand scored, bids revealed.
-func (v View) LastHand() HandResult { return v.last.result(v.Config()) }
+func (v View) LastHand() HandResult { return v.last.result(v.Config(), scoredHands(v.phase, v.handNo)) }
 
 // Legal returns the seat's legal moves when it is to act, in [State.Legal]'s order, and nil
 // otherwise.
