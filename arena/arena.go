@@ -31,6 +31,13 @@ type Config[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]] struct {
 	FirstSeed uint64
 	// Candidate and Base make a bot for one seat of one match from a seed derived from the match.
 	Candidate, Base func(seed uint64) norns.Bot[V, M]
+	// Stream, if not nil, sorts chance nodes into streams, each drawn from its own generator
+	// seeded from the seed and the stream's number (0 to 7), so that one kind of chance event
+	// stays the same in every seat rotation even when another happens a different number of
+	// times: Herrlof puts its deals in one stream and the 6's random picks in another, so every
+	// rotation gets the same hands. Nil puts all chance in one stream drawn from rng.New(seed),
+	// as norns.Play does.
+	Stream func(s S) int
 	// Workers is the number of matches played at once; 0 means GOMAXPROCS.
 	Workers int
 	// Progress, if not nil, is called after each seed with the seeds done so far. It is called
@@ -139,12 +146,46 @@ func match[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](ctx context
 			bots[p] = c.Base(botSeed)
 		}
 	}
-	last, _, err := norns.Play(ctx, c.Start, bots, rng.New(seed), nil)
-	if err != nil {
-		return 0, err
+	if c.Stream == nil {
+		last, _, err := norns.Play(ctx, c.Start, bots, rng.New(seed), nil)
+		if err != nil {
+			return 0, err
+		}
+		return Share(last.Winners(), cand), nil
 	}
-	return Share(last.Winners(), cand), nil
+	var streams [maxStreams]*rng.Rand
+	s := c.Start
+	for !s.Over() {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		var m M
+		if p := s.ToMove(); p == norns.Chance {
+			k := c.Stream(s)
+			if k < 0 || k >= maxStreams {
+				return 0, fmt.Errorf("chance stream %d out of range [0, %d)", k, maxStreams)
+			}
+			if streams[k] == nil {
+				streams[k] = rng.New(seed ^ uint64(k)*0x9e3779b97f4a7c15)
+			}
+			m = s.SampleChance(streams[k])
+		} else {
+			var err error
+			if m, err = bots[p].Choose(ctx, s.View(p)); err != nil {
+				return 0, fmt.Errorf("%v's bot: %w", p, err)
+			}
+		}
+		next, err := s.Apply(m)
+		if err != nil {
+			return 0, fmt.Errorf("%v's move %v: %w", s.ToMove(), m, err)
+		}
+		s = next
+	}
+	return Share(s.Winners(), cand), nil
 }
+
+// maxStreams is the number of chance streams a Config.Stream may use.
+const maxStreams = 8
 
 // Share returns p's share of a win: 1/len(w) if p is among the winners w, else 0.
 func Share(w norns.Seats, p norns.Player) float64 {

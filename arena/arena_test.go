@@ -55,6 +55,25 @@ func TestRunMeasuresAStrongerBot(t *testing.T) {
 	}
 }
 
+func TestStreamsKeepOneKindOfChanceFixed(t *testing.T) {
+	// With every chance node in stream 0, seed 1's deal is the same whether or not the stream
+	// function is given (stream 0 of a seed is seeded with the seed itself).
+	base := arena.Config[toy.State, toy.Move, toy.View]{Start: toy.New(), Seeds: 50, Candidate: smart, Base: random}
+	one, err := arena.Run(context.Background(), base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base.Stream = func(toy.State) int { return 0 }
+	streamed, err := arena.Run(context.Background(), base)
+	if err != nil || streamed != one {
+		t.Errorf("stream 0 for all chance: %v, %v; want %v", streamed, err, one)
+	}
+	base.Stream = func(toy.State) int { return 9 }
+	if _, err := arena.Run(context.Background(), base); err == nil {
+		t.Error("stream 9: no error")
+	}
+}
+
 func TestRunStopsOnErrors(t *testing.T) {
 	failing := func(uint64) norns.Bot[toy.View, toy.Move] {
 		return norns.BotFunc[toy.View, toy.Move](func(context.Context, toy.View) (toy.Move, error) {

@@ -91,7 +91,8 @@ func run(args []string, out, errOut io.Writer) int {
 type makers[V any, M norns.Move] map[string]func(seed uint64) norns.Bot[V, M]
 
 // tournament runs o's pairing from start with the named bots.
-func tournament[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](start S, bots makers[V, M], o options, progress func(int, int)) (arena.Result, error) {
+// stream, if not nil, sorts chance nodes into streams (see arena.Config.Stream).
+func tournament[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](start S, bots makers[V, M], stream func(S) int, o options, progress func(int, int)) (arena.Result, error) {
 	a, ok := bots[o.a]
 	if !ok {
 		return arena.Result{}, fmt.Errorf("unknown bot %q: choose random, heuristic or search", o.a)
@@ -101,7 +102,7 @@ func tournament[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](start 
 		return arena.Result{}, fmt.Errorf("unknown bot %q: choose random, heuristic or search", o.b)
 	}
 	return arena.Run(context.Background(), arena.Config[S, M, V]{
-		Start: start, Seeds: o.seeds, FirstSeed: o.first, Candidate: a, Base: b, Progress: progress,
+		Start: start, Seeds: o.seeds, FirstSeed: o.first, Candidate: a, Base: b, Stream: stream, Progress: progress,
 	})
 }
 
@@ -116,7 +117,16 @@ func herrlofArena(o options, progress func(int, int)) (arena.Result, error) {
 		"search": func(s uint64) norns.Bot[herrlof.View, herrlof.Move] {
 			return herrlof.NewSearchBot(herrlof.SearchOptions{Seed: s, Iterations: o.iters})
 		},
-	}, o, progress)
+	}, herrlofStream, o, progress)
+}
+
+// herrlofStream keeps the deals apart from the 6's random picks, so every seating of a seed gets
+// the same hands. (Gnav's only chance events are deals, so it needs no streams.)
+func herrlofStream(s herrlof.State) int {
+	if s.Phase() == herrlof.PhaseDeal {
+		return 0
+	}
+	return 1
 }
 
 func gnavArena(o options, progress func(int, int)) (arena.Result, error) {
@@ -130,5 +140,5 @@ func gnavArena(o options, progress func(int, int)) (arena.Result, error) {
 		"search": func(s uint64) norns.Bot[gnav.View, gnav.Move] {
 			return gnav.NewSearchBot(gnav.SearchOptions{Seed: s, Iterations: o.iters})
 		},
-	}, o, progress)
+	}, nil, o, progress)
 }
