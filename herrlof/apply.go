@@ -79,7 +79,7 @@ func (s *State) apply(m Move, rec *recorder) error {
 			if f := h & suitBits[led]; f != 0 {
 				return s.illegal(m, "must follow %v (or play a Valknut or Hagalaz): you hold %v", led, f.nth(0))
 			}
-			s.voids[p] |= 1 << led
+			s.logShowOut(p, led)
 		}
 		s.play(p, c, rec)
 		return nil
@@ -266,6 +266,9 @@ func (s *State) applyDeal(m Move, rec *recorder) error {
 // play moves c from p's hand to the trick, then runs the 3's power or the next step.
 func (s *State) play(p int8, c Card, rec *recorder) {
 	s.hands[p] = s.hands[p].Without(c)
+	if s.hist != [3][2]hlog{} || s.maybe != [3][2]Cards{} {
+		s.logPlay(p, c)
+	}
 	if k := &s.known; k[0][0]|k[0][1]|k[1][0]|k[1][1]|k[2][0]|k[2][1] != 0 { // rare: skip the loop without it
 		for a := range int8(s.players) {
 			if a == p {
@@ -317,6 +320,11 @@ func (s *State) draw(p int8, rec *recorder) {
 		}
 	}
 	s.voids[p] = 0
+	for a := range s.players {
+		if int8(a) != p {
+			s.logReceive(int8(a), p)
+		}
+	}
 	s.phase = PhaseReturn
 	if rec != nil {
 		rec.add(Event{Kind: EventDraw, Seat: norns.Player(p), Other: norns.Nobody, Card: rec.private(p, top)})
@@ -333,11 +341,9 @@ func (s *State) giveBack(p int8, c Card, rec *recorder) {
 	s.stockN++
 	for a := range s.stockSeen {
 		s.stockSeen[a] <<= 1
-		if int8(a) != p {
-			s.known[a][kidx(int8(a), p)] = 0
-		}
 	}
 	s.stockSeen[p] |= 1
+	s.logReturn(p)
 	s.power = -1
 	s.phase = PhasePlay
 	if rec != nil {
@@ -501,13 +507,19 @@ func (s *State) nextTrick(l int8, rec *recorder) {
 // pick runs the 6's take: c moves from the target's hand to the owner's (H15).
 func (s *State) pick(c Card, rec *recorder) {
 	o, x := s.power, s.target
+	s.logLeave(o, x, c) // o sees the card leave x's hand
+	for a := range int8(s.players) {
+		if a != o && a != x {
+			s.logReceive(a, o)
+		}
+	}
 	s.hands[x] = s.hands[x].Without(c)
 	s.hands[o] = s.hands[o].add(c)
 	s.known[o][kidx(o, x)] = s.known[o][kidx(o, x)].Without(c)
 	s.known[x][kidx(x, o)] = s.known[x][kidx(x, o)].add(c)
 	for a := range int8(s.players) {
 		if a != o && a != x {
-			s.known[a][kidx(a, x)] = 0
+			s.forget(a, x)
 		}
 	}
 	s.voids[o] = 0
@@ -520,13 +532,19 @@ func (s *State) pick(c Card, rec *recorder) {
 // give runs the 6's give: c moves from the owner's hand to the target's (H15).
 func (s *State) give(c Card, rec *recorder) {
 	o, x := s.power, s.target
+	s.logLeave(x, o, c) // x sees the card leave o's hand
+	for a := range int8(s.players) {
+		if a != o && a != x {
+			s.logReceive(a, x)
+		}
+	}
 	s.hands[o] = s.hands[o].Without(c)
 	s.hands[x] = s.hands[x].add(c)
 	s.known[o][kidx(o, x)] = s.known[o][kidx(o, x)].add(c)
 	s.known[x][kidx(x, o)] = s.known[x][kidx(x, o)].Without(c)
 	for a := range int8(s.players) {
 		if a != o && a != x {
-			s.known[a][kidx(a, o)] = 0
+			s.forget(a, o)
 		}
 	}
 	s.voids[x] = 0

@@ -31,11 +31,17 @@
 //     cannot help; the 6 does nothing after the last trick, and neither does the 9 (H15).
 //   - Copies of the Valknut and of the Hagalaz are one [Card] value each: nothing records which
 //     copy is where, so states that differ only in copies are ==.
-//   - A seat "knows" only definite facts: a card it gave or took with a 6 until it is played or
-//     may have moved (its holder draws with a 3, or loses a random card to another seat's 6), the
-//     cards it put under the stock with a 3 while they stay there, and the suits a seat showed out
-//     of until that seat receives a card. "This card is in that hand or under the stock" is not
-//     tracked.
+//   - [View.Sample] respects everything the seat saw this hand, with two players: a seat that
+//     showed out of a suit holds a card of it only if it drew a card after the show-out (one
+//     draw per such card, counting those it played or gave since, and the card it put under the
+//     stock after drawing); a card the seat gave or lost to the other with a 6 is in that
+//     player's hand or, once it drew with a 3, at a stock position it filled since. With three
+//     players the same holds, except across a 6 exchange between the two other seats, which the
+//     seat does not see: it counts as a draw for the void counting (the card came from the other
+//     hand, whose own voids are not applied to it), and the seat forgets the cards it knew
+//     either of them held.
+//   - [View.ShowedOut] and [View.Known] still report definite facts only: a void until the seat
+//     receives a card, a known card until it is played or may have moved.
 //
 // # Moves
 //

@@ -59,3 +59,15 @@ func SetMatch(s State, hand int, scores, correct []int) State {
 	}
 	return s
 }
+
+// Maybe returns the cards seat a knows are in seat b's hand or in a stock position b filled.
+func Maybe(s State, a, b int) Cards {
+	if a == b {
+		return 0
+	}
+	i := kidx(int8(a), int8(b))
+	return s.maybe[a][i].Plus(s.mayOut[a][i])
+}
+
+// SetPlainSample makes View.Sample use the plain sampler (on) or the exact one (off).
+func SetPlainSample(on bool) { plainSample = on }

@@ -35,6 +35,10 @@ type stateJSON struct {
 	Voids       []string     `json:"voids"`
 	StockSeen   []int        `json:"stockSeen"`
 	Known       [][]string   `json:"known"`
+	History     [][]string   `json:"history"`
+	Maybe       [][]string   `json:"maybe"`
+	MayOut      [][]string   `json:"mayOut"`
+	MayFrom     [][]int      `json:"mayFrom"`
 	LastHand    lastHandJSON `json:"lastHand"`
 }
 
@@ -87,10 +91,65 @@ func (s State) MarshalJSON() ([]byte, error) {
 			row[q] = cardsText(s.knownOf(int8(p), int8(q)))
 		}
 		j.Known = append(j.Known, row)
+		hist, may, out, from := make([]string, n), make([]string, n), make([]string, n), make([]int, n)
+		for q := range n {
+			if q != p {
+				i := kidx(int8(p), int8(q))
+				hist[q] = histText(s.hist[p][i])
+				may[q], out[q], from[q] = cardsText(s.maybe[p][i]), cardsText(s.mayOut[p][i]), int(s.mayFrom[p][i])
+			}
+		}
+		j.History = append(j.History, hist)
+		j.Maybe, j.MayOut, j.MayFrom = append(j.Maybe, may), append(j.MayOut, out), append(j.MayFrom, from)
 		j.LastHand.Bids = append(j.LastHand.Bids, int(s.last.bids[p]))
 		j.LastHand.Tricks = append(j.LastHand.Tricks, int(s.last.tricks[p]))
 	}
 	return json.Marshal(j)
+}
+
+// histText writes a seat's history as words: showR (showed out of red), draw, return, leaveR (a
+// red card it could only have drawn left its hand).
+func histText(h hlog) string {
+	var b []string
+	for i := range h.len() {
+		switch t := h.at(i); {
+		case t >= tokV && t < tokV+NumSuits:
+			b = append(b, "show"+string(Suit(t-tokV).Letter()))
+		case t == tokD:
+			b = append(b, "draw")
+		case t == tokR:
+			b = append(b, "return")
+		default:
+			b = append(b, "leave"+string(Suit(t-tokP).Letter()))
+		}
+	}
+	return strings.Join(b, " ")
+}
+
+// parseHist reads histText's words back.
+func parseHist(text string) (hlog, bool) {
+	var h hlog
+	f := strings.Fields(text)
+	if len(f) > 32 {
+		return h, false
+	}
+	for _, w := range f {
+		var t uint8
+		switch {
+		case w == "draw":
+			t = tokD
+		case w == "return":
+			t = tokR
+		case len(w) == 5 && w[:4] == "show" && strings.IndexByte(suitLetters, w[4]) >= 0:
+			t = tokV + uint8(strings.IndexByte(suitLetters, w[4]))
+		case len(w) == 6 && w[:5] == "leave" && strings.IndexByte(suitLetters, w[5]) >= 0:
+			t = tokP + uint8(strings.IndexByte(suitLetters, w[5]))
+		default:
+			return h, false
+		}
+		h.add(t)
+	}
+	return h, true
 }
 
 func cardsText(h Cards) string {
@@ -243,7 +302,8 @@ func (j *stateJSON) state() (State, error) {
 		l    int
 	}{{"hands", len(j.Hands)}, {"tricks", len(j.Tricks)}, {"bids", len(j.Bids)}, {"scores", len(j.Scores)},
 		{"correctBids", len(j.CorrectBids)}, {"voids", len(j.Voids)}, {"stockSeen", len(j.StockSeen)},
-		{"known", len(j.Known)}, {"lastHand.bids", len(j.LastHand.Bids)}, {"lastHand.tricks", len(j.LastHand.Tricks)}}
+		{"known", len(j.Known)}, {"history", len(j.History)}, {"maybe", len(j.Maybe)}, {"mayOut", len(j.MayOut)},
+		{"mayFrom", len(j.MayFrom)}, {"lastHand.bids", len(j.LastHand.Bids)}, {"lastHand.tricks", len(j.LastHand.Tricks)}}
 	for _, l := range lists {
 		if l.l != n {
 			return t, corrupt("%s has %d entries for %d players", l.name, l.l, n)
@@ -302,6 +362,25 @@ func (j *stateJSON) state() (State, error) {
 				continue
 			}
 			t.known[p][kidx(int8(p), int8(q))] = k
+		}
+		if len(j.History[p]) != n || len(j.Maybe[p]) != n || len(j.MayOut[p]) != n || len(j.MayFrom[p]) != n {
+			return t, corrupt("history[%d], maybe[%d], mayOut[%d] or mayFrom[%d] has not %d entries", p, p, p, p, n)
+		}
+		for q := range n {
+			m, err1 := parseCards(j.Maybe[p][q])
+			o, err2 := parseCards(j.MayOut[p][q])
+			h, ok := parseHist(j.History[p][q])
+			if err1 != nil || err2 != nil || !ok || j.MayFrom[p][q] < 0 || j.MayFrom[p][q] > stockCap {
+				return t, corrupt("maybe, mayOut or mayFrom [%d][%d]", p, q)
+			}
+			if p == q {
+				if m != 0 || o != 0 || h != (hlog{}) || j.MayFrom[p][q] != 0 {
+					return t, corrupt("seat %d guesses at its own hand", p)
+				}
+				continue
+			}
+			i := kidx(int8(p), int8(q))
+			t.maybe[p][i], t.mayOut[p][i], t.mayFrom[p][i], t.hist[p][i] = m, o, uint8(j.MayFrom[p][q]), h
 		}
 		if v, err = small("lastHand.bids", j.LastHand.Bids[p], 0, 15); err != nil {
 			return t, err

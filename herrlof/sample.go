@@ -40,17 +40,27 @@ func (s State) SampleChance(r *rng.Rand) Move {
 	panic("herrlof: SampleChance when " + norns.Player(s.toMove).String() + " is to move")
 }
 
-// Sample returns a full state drawn at random among those consistent with everything the seat
-// knows, and whose View(v.Seat()) is v. The unseen cards (those not in the seat's hand, not
+// Sample returns a full state drawn at random among those consistent with what the seat saw
+// this hand, and whose View(v.Seat()) is v. The unseen cards (those not in the seat's hand, not
 // played, not the trump card and not known to be elsewhere) are dealt to the other hands and the
-// unknown stock positions: every such card goes to a hand whose owner has not shown out of its
-// suit, the cards known to be in a hand stay there, and among the arrangements that respect all
-// this each is equally likely (counting the copies of Valknut and Hagalaz as distinct cards).
-// Other seats' bids, which the seat cannot see, are drawn uniformly from 0 to the hand size.
+// unknown stock positions, respecting the seat's knowledge (see the package documentation, "Rules"):
+// known cards stay in their holder's hand; a card the seat knew an opponent held before it drew
+// with a 3 goes to that hand or to a stock position it filled since; a card of a suit an
+// opponent showed out of goes to its hand, or to a stock position it filled, only as far as its
+// draws since the show-out allow. Other seats' bids, which the seat cannot see, are drawn
+// uniformly from 0 to the hand size.
+//
+// The distribution: when no opponent has shown out this hand and no known card may have moved,
+// every arrangement is equally likely (counting the copies of Valknut and Hagalaz as distinct
+// cards). Otherwise Sample places the cards that may have moved first (each uniformly among the
+// places still open to it), then fills each opponent's filled stock positions and hand with
+// cards drawn uniformly among the unseen ones, skipping each card that would break what the
+// seat knows, and shuffles the rest into the stock: every consistent arrangement can come out,
+// but not all equally often. If that gets stuck (64 times in a row; not seen in tests), Sample
+// falls back to the unconstrained deal.
 //
 // What other seats privately know about each other (a 6 exchange between two other seats) is
-// not visible to the seat and is left empty in the sample. Disjunctive inferences (a card is in
-// this hand or under the stock) are not tracked. Sample does not allocate.
+// not visible to the seat and is left empty in the sample. Sample does not allocate.
 func (v View) Sample(r *rng.Rand) State {
 	s := State{
 		players:   v.players,
@@ -118,6 +128,21 @@ func (v View) Sample(r *rng.Rand) State {
 		j := trailing16(x)
 		s.stock[j] = v.stockMine[j]
 		seen = seen.add(v.stockMine[j])
+	}
+	for q := range n {
+		if q != me {
+			i := kidx(me, q)
+			s.maybe[me][i], s.mayOut[me][i], s.mayFrom[me][i] = v.maybe[q], v.mayOut[q], v.mayFrom[q]
+			s.hist[me][i] = v.hist[q]
+		}
+	}
+	if !plainSample && v.constrained() {
+		for range maxTries {
+			t := s
+			if t.fillConstrained(&v, r, seen) {
+				return t
+			}
+		}
 	}
 	pool := deckBits.Minus(seen) // each bit one physical card
 	// The opponents' missing cards, and the cards each may hold.

@@ -80,6 +80,10 @@ type State struct {
 	stockSeen [3]uint16   // bit i set: the seat knows stock[i] (it put it there with a 3)
 	last      lastHand    // the last hand scored
 	known     [3][2]Cards // known[a][kidx(a, b)]: cards seat a knows seat b holds (a 6 exchange, a 3 draw)
+	hist      [3][2]hlog  // hist[a][kidx(a, b)]: b's history this hand as a saw it, for View.Sample (see hlog)
+	maybe     [3][2]Cards // maybe[a][kidx(a, b)]: cards a knew b held, now in b's hand or a stock position b filled
+	mayOut    [3][2]Cards // the same, but b has since shown out of their suit: in a stock position b filled
+	mayFrom   [3][2]uint8 // the first of b's returns (1 = its first this hand) that may hold maybe and mayOut cards
 }
 
 // kidx is the index of seat b among the other seats of seat a, in ascending order.
@@ -239,6 +243,8 @@ func (s *State) startDeal() {
 	s.stockSeen = [3]uint16{}
 	s.hands = [3]Cards{}
 	s.known = [3][2]Cards{}
+	s.hist = [3][2]hlog{}
+	s.maybe, s.mayOut, s.mayFrom = [3][2]Cards{}, [3][2]Cards{}, [3][2]uint8{}
 }
 
 // Config returns the match's configuration (Players is 2 or 3, never 0).

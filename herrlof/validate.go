@@ -3,6 +3,7 @@ package herrlof
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 )
 
 // validate reports the first way s breaks the invariants every reachable state keeps: card
@@ -31,8 +32,12 @@ func (s State) validate() error {
 			s.last.tricks[p] != 0 {
 			return fmt.Errorf("seat %d is set in a %d-player match", p, n)
 		}
+		if s.hist[p] != [2]hlog{} || s.maybe[p] != [2]Cards{} || s.mayOut[p] != [2]Cards{} || s.mayFrom[p] != [2]uint8{} {
+			return fmt.Errorf("seat %d is set in a %d-player match", p, n)
+		}
 		for a := range n {
-			if s.known[a][kidx(int8(a), int8(p))] != 0 {
+			i := kidx(int8(a), int8(p))
+			if s.known[a][i] != 0 || s.hist[a][i] != (hlog{}) || s.maybe[a][i]|s.mayOut[a][i] != 0 || s.mayFrom[a][i] != 0 {
 				return fmt.Errorf("seat %d is set in a %d-player match", p, n)
 			}
 		}
@@ -296,6 +301,59 @@ func (s State) validateHand() error {
 				return fmt.Errorf("seat %d's knowledge of seat %d is false", a, b)
 			}
 		}
+		if err := s.validateHistory(int8(a)); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// validateHistory checks seat b's public history and what the others guess of its hand.
+func (s *State) validateHistory(b int8) error {
+	slots := s.returnSlots(b)
+	for a := range int8(s.players) {
+		if a == b {
+			continue
+		}
+		i := kidx(a, b)
+		h := &s.hist[a][i]
+		if !h.valid() || h.count(tokR) > bits.OnesCount16(s.stockSeen[b]) {
+			return fmt.Errorf("seat %d's history of seat %d is not one of a hand", a, b)
+		}
+		if (s.phase == PhaseDeal || s.phase == PhaseOver) && *h != (hlog{}) {
+			return fmt.Errorf("seat %d has a history between hands", b)
+		}
+		m, o, from := s.maybe[a][i], s.mayOut[a][i], s.mayFrom[a][i]
+		if m|o == 0 {
+			if from != 0 {
+				return fmt.Errorf("seat %d's guesses about seat %d are set without cards", a, b)
+			}
+			continue
+		}
+		ret := bits.OnesCount16(s.stockSeen[b])
+		if !m.isCanonical() || !o.isCanonical() || from == 0 || int(from) > ret {
+			return fmt.Errorf("seat %d's guesses about seat %d are malformed", a, b)
+		}
+		var in Cards
+		for _, j := range slots[from-1 : ret] {
+			in = in.add(s.stock[j])
+		}
+		all, ok := m.plus(o)
+		if !ok || !in.Contains(o) || !in.Plus(s.hands[b]).Contains(all) {
+			return fmt.Errorf("seat %d's guesses about seat %d are false", a, b)
+		}
+	}
+	return nil
+}
+
+// returnSlots lists the stock positions seat b filled with a 3, its first return first.
+func (s *State) returnSlots(b int8) (out [stockCap]uint8) {
+	k := 0
+	for j := stockCap - 1; j >= 0; j-- {
+		if s.stockSeen[b]&(1<<j) != 0 {
+			out[k] = uint8(j)
+			k++
+		}
+	}
+	return out
 }

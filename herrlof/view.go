@@ -46,6 +46,10 @@ type View struct {
 	out       Cards
 	knows     [3]Cards // knows[q]: cards the seat knows q holds
 	knownBy   [3]Cards // knownBy[q]: cards of the seat's hand q knows about
+	hist      [3]hlog  // hist[q]: q's history this hand as the seat saw it
+	maybe     [3]Cards // maybe[q]: cards the seat knew q held, now in q's hand or a stock position q filled
+	mayOut    [3]Cards // the same, known to be in a stock position q filled
+	mayFrom   [3]uint8 // the first of q's returns that may hold them
 }
 
 // View returns what seat p may see. It panics if p is not a seat of the match.
@@ -83,6 +87,11 @@ func (s State) View(p norns.Player) View {
 		v.handLens[q] = uint8(s.hands[q].Len())
 		v.knows[q] = s.knownOf(int8(i), int8(q))
 		v.knownBy[q] = s.knownOf(int8(q), int8(i))
+		if q != i {
+			k := kidx(int8(i), int8(q))
+			v.maybe[q], v.mayOut[q], v.mayFrom[q] = s.maybe[i][k], s.mayOut[i][k], s.mayFrom[i][k]
+			v.hist[q] = s.hist[i][k]
+		}
 	}
 	for x := s.stockSeen[i]; x != 0; x &= x - 1 {
 		j := trailing16(x)

@@ -1,0 +1,249 @@
+package herrlof_test
+
+import (
+	"fmt"
+	"sort"
+	"testing"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/herrlof"
+	"github.com/nornsgames/norns/rng"
+)
+
+// observer follows a hand as one seat sees it, from the moves themselves (not from the package's
+// own bookkeeping), and checks samples of that seat's view against necessary conditions of
+// consistency:
+//
+//   - counting: a seat that showed out of a suit holds none of it then; every card of that suit
+//     it holds now, or was seen to lose since (played, or exchanged with the viewer), came with a
+//     card it received after the show-out (a draw or a 6 exchange, seen or not). For every set
+//     T of suits it showed out of, from time t on: the cards of T it holds in the sample plus
+//     those seen leaving it are at most the cards it received after t.
+//   - places: a card the viewer gave or lost to seat q with a 6 is, unless seen played, in q's
+//     hand or wherever q could have moved it since without the viewer seeing: a stock position q
+//     filled with a 3 later, or (3 players) the hand of a seat that exchanged with q by a 6 later,
+//     and so on.
+type observer struct {
+	n, me   int
+	time    int
+	showT   [3][herrlof.NumSuits]int // last show-out of each suit, -1 none
+	rcv     [3][]int                 // times seat q received a card
+	dep     [3][herrlof.NumSuits][]int
+	places  map[herrlof.Card]*place
+	returns []int // the seat of each return this hand, in order
+	hidden  [3]bool
+}
+
+type place struct {
+	seats uint8 // hands that may hold it
+	slots []int // returns (indices into observer.returns) that may hold it
+}
+
+func newObserver(n, me int) *observer {
+	o := &observer{n: n, me: me}
+	o.reset()
+	return o
+}
+
+func (o *observer) reset() {
+	for q := range o.showT {
+		for st := range o.showT[q] {
+			o.showT[q][st] = -1
+			o.dep[q][st] = nil
+		}
+		o.rcv[q] = nil
+		o.hidden[q] = false
+	}
+	o.places = map[herrlof.Card]*place{}
+	o.returns = nil
+}
+
+// see updates o with move m about to be applied to s.
+func (o *observer) see(s herrlof.State, m herrlof.Move) {
+	o.time++
+	switch s.Phase() {
+	case herrlof.PhaseDeal:
+		o.reset()
+	case herrlof.PhasePlay:
+		q := int(s.ToMove())
+		c := m.Card()
+		if led := s.Trick().LedSuit(); c.IsSuited() && led.IsValid() && c.Suit() != led {
+			o.showT[q][led] = o.time
+		}
+		if c.IsSuited() {
+			o.dep[q][c.Suit()] = append(o.dep[q][c.Suit()], o.time)
+		}
+		delete(o.places, c)
+	case herrlof.PhaseDraw:
+		if m.Kind() == herrlof.MoveDraw {
+			q := int(s.PowerSeat())
+			o.rcv[q] = append(o.rcv[q], o.time)
+		}
+	case herrlof.PhaseReturn:
+		q := int(s.PowerSeat())
+		for _, pl := range o.places {
+			if pl.seats&(1<<q) != 0 {
+				pl.slots = append(pl.slots, len(o.returns))
+			}
+		}
+		o.returns = append(o.returns, q)
+	case herrlof.PhasePick, herrlof.PhaseGive:
+		from, to := int(s.PowerTarget()), int(s.PowerSeat()) // the pick: target to owner
+		if s.Phase() == herrlof.PhaseGive {
+			from, to = to, from
+		}
+		c := m.Card()
+		o.rcv[to] = append(o.rcv[to], o.time)
+		switch {
+		case o.me == from:
+			if c.IsSuited() {
+				o.places[c] = &place{seats: 1 << to}
+			}
+		case o.me == to:
+			delete(o.places, c)
+			if c.IsSuited() {
+				o.dep[from][c.Suit()] = append(o.dep[from][c.Suit()], o.time)
+			}
+		default: // unseen by the viewer
+			o.hidden[from], o.hidden[to] = true, true
+			for _, pl := range o.places {
+				if pl.seats&(1<<from) != 0 {
+					pl.seats |= 1 << to
+				}
+			}
+		}
+	}
+}
+
+// check returns what makes smp impossible for o's seat, or "". With skipHidden, facts about
+// seats involved in a 6 exchange the viewer did not see are not checked.
+func (o *observer) check(smp herrlof.State, skipHidden bool) string {
+	for q := range o.n {
+		if q == o.me || skipHidden && o.hidden[q] {
+			continue
+		}
+		// Counting.
+		var suits []herrlof.Suit
+		for st := range herrlof.Suit(herrlof.NumSuits) {
+			if o.showT[q][st] >= 0 {
+				suits = append(suits, st)
+			}
+		}
+		sort.Slice(suits, func(i, j int) bool { return o.showT[q][suits[i]] > o.showT[q][suits[j]] })
+		need := 0
+		for _, st := range suits {
+			t := o.showT[q][st]
+			need += smp.Hand(norns.Player(q)).OfSuit(st).Len()
+			for _, d := range o.dep[q][st] {
+				if d > t {
+					need++
+				}
+			}
+			got := 0
+			for _, x := range o.rcv[q] {
+				if x > t {
+					got++
+				}
+			}
+			if need > got {
+				return fmt.Sprintf("seat %d: %d cards of suits it showed out of (the last %v) need a card received since, it received %d", q, need, st, got)
+			}
+		}
+	}
+	// Places.
+	for c, pl := range o.places {
+		in := false
+		for q := range o.n {
+			if pl.seats&(1<<q) != 0 && smp.Hand(norns.Player(q)).Has(c) {
+				in = true
+			}
+		}
+		for _, j := range pl.slots {
+			pos := len(o.returns) - 1 - j // returns push the stock up from the bottom
+			if pos < smp.StockLen() && herrlof.StockAt(smp, pos) == c {
+				in = true
+			}
+		}
+		if !in {
+			hid := false
+			for q := range o.n {
+				hid = hid || pl.seats&(1<<q) != 0 && o.hidden[q]
+			}
+			if skipHidden && hid {
+				continue
+			}
+			return fmt.Sprintf("%v is nowhere the seat could place it (hands %03b, returns %v)", c, pl.seats, pl.slots)
+		}
+	}
+	return ""
+}
+
+// sampleViolations plays random matches and counts the samples a checker rejects.
+func sampleViolations(t *testing.T, matches, samples int, skipHidden bool) (bad int, first string) {
+	t.Helper()
+	for _, players := range []int{2, 3} {
+		for seed := range uint64(matches) {
+			r := rng.New(seed*7 + uint64(players))
+			s := mustNew(t, herrlof.Config{Players: players, HandLimit: 1})
+			obs := make([]*observer, players)
+			for p := range players {
+				obs[p] = newObserver(players, p)
+			}
+			for !s.Over() {
+				if s.Phase() != herrlof.PhaseDeal {
+					for p := range players {
+						v := s.View(norns.Player(p))
+						for range samples {
+							smp := v.Sample(r)
+							if why := obs[p].check(smp, skipHidden); why != "" {
+								if bad == 0 {
+									first = fmt.Sprintf("%dp seed %d, seat %d: %s\n%v", players, seed, p, why, smp)
+								}
+								bad++
+							}
+						}
+					}
+				}
+				var m herrlof.Move
+				if s.ToMove() == norns.Chance {
+					m = s.SampleChance(r)
+				} else {
+					ms := s.Legal()
+					m = ms[r.IntN(len(ms))]
+				}
+				for _, o := range obs {
+					o.see(s, m)
+				}
+				next, err := s.Apply(m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s = next
+			}
+		}
+	}
+	return bad, first
+}
+
+// TestSampleIsConsistent checks every sample of every seat's view, along many random hands,
+// against the observer's conditions.
+func TestSampleIsConsistent(t *testing.T) {
+	matches, samples := 60, 6
+	if testing.Short() {
+		matches, samples = 15, 3
+	}
+	if bad, first := sampleViolations(t, matches, samples, true); bad > 0 {
+		t.Fatalf("%d impossible samples; the first: %s", bad, first)
+	}
+}
+
+// TestSampleCheckerCatchesPlainSampler shows that the checks above can fail: the plain sampler
+// (the package's fallback), which forgets a void once the seat draws and a known card once its
+// holder draws, breaks them.
+func TestSampleCheckerCatchesPlainSampler(t *testing.T) {
+	herrlof.SetPlainSample(true)
+	defer herrlof.SetPlainSample(false)
+	if bad, _ := sampleViolations(t, 15, 3, true); bad == 0 {
+		t.Fatal("the plain sampler passed the consistency checks")
+	}
+}

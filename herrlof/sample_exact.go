@@ -1,0 +1,248 @@
+package herrlof
+
+import (
+	"math/bits"
+
+	"github.com/nornsgames/norns/rng"
+)
+
+// maxTries bounds the attempts of the constrained sampler before Sample falls back to the plain
+// one. Each attempt fails only when an earlier seat took every card a later one could hold.
+const maxTries = 64
+
+// plainSample makes Sample skip the constrained sampler; tests set it to show that their checks
+// catch the plain sampler's mistakes.
+var plainSample bool
+
+// constrained reports whether the plain sampler could deal something the seat can rule out: an
+// opponent has a history (it showed out of a suit this hand), or a card the seat knew it held
+// may since have gone under the stock.
+func (v *View) constrained() bool {
+	for q := range int8(v.players) {
+		if q != v.seat && (v.hist[q] != hlog{} || v.maybe[q]|v.mayOut[q] != 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// matcher decides whether the cards dealt to one opponent so far fit its history: every card of
+// a suit it showed out of, in its hand or in a stock position it filled after showing out, or
+// seen leaving its hand (a P token), must have come with its own draw made after the show-out
+// (and before it left the hand). That is a matching of such cards to draws, each card owning an
+// interval of the history; matchable exactly when the greedy below succeeds (intervals sorted by
+// their end, each taking the earliest free draw inside it).
+type matcher struct {
+	n     int
+	draws uint32   // token positions of the draws
+	start [32]int8 // start[i] >= 0: a card had to come after token start[i] and leave at token i; -1 none, -2 any draw before i
+	lastV [NumSuits]int8
+	hc    [NumSuits]uint8 // cards of each suit dealt to the hand
+}
+
+func newMatcher(h *hlog) matcher {
+	m := matcher{n: h.len(), lastV: [NumSuits]int8{-1, -1, -1, -1}}
+	for i := range m.start {
+		m.start[i] = -1
+	}
+	for i := range m.n {
+		switch t := h.at(i); {
+		case t >= tokV && t < tokV+NumSuits:
+			m.lastV[t-tokV] = int8(i)
+		case t == tokD:
+			m.draws |= 1 << i
+		case t >= tokP:
+			m.start[i] = m.lastV[t-tokP]
+			if m.start[i] < 0 {
+				m.start[i] = -2
+			}
+		}
+	}
+	return m
+}
+
+// vBefore returns the last show-out of suit st before token i, or -1.
+func vBefore(h *hlog, i int, st int) int8 {
+	for j := i - 1; j >= 0; j-- {
+		if h.at(j) == tokV+uint8(st) {
+			return int8(j)
+		}
+	}
+	return -1
+}
+
+func (m *matcher) ok() bool {
+	var used uint32
+	for i := range m.n {
+		st := m.start[i]
+		if st == -1 {
+			continue
+		}
+		lo := uint32(0)
+		if st >= 0 {
+			lo = 1<<(st+1) - 1
+		}
+		free := m.draws &^ used & (1<<i - 1) &^ lo
+		if free == 0 {
+			return false
+		}
+		used |= free & -free
+	}
+	for st := range NumSuits {
+		lo := uint32(1)<<(m.lastV[st]+1) - 1
+		for range m.hc[st] {
+			free := m.draws &^ used &^ lo
+			if free == 0 {
+				return false
+			}
+			used |= free & -free
+		}
+	}
+	return true
+}
+
+// fillConstrained deals the unseen cards of v (all but seen) into s respecting every opponent's
+// history and the cards the seat knew they held; it reports false if it got stuck.
+func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards) bool {
+	me := v.seat
+	n := int8(v.players)
+	for q := range n {
+		seen = seen.Plus(v.maybe[q]).Plus(v.mayOut[q])
+	}
+	var pool [DeckSize]uint8
+	k := deckBits.Minus(seen).positions(&pool)
+	var filled uint16 // stock positions dealt
+	take := func(x int) uint8 {
+		b := pool[x]
+		k--
+		pool[x] = pool[k]
+		return b
+	}
+	for q := range n {
+		if q == me {
+			continue
+		}
+		slots := v.returnSlots(q)
+		ret := bits.OnesCount16(v.stockSeen[q])
+		room := int(v.handLens[q]) - v.knows[q].Len()
+		// The cards the seat knew q held: in q's hand, or in a position q filled since.
+		if v.maybe[q]|v.mayOut[q] != 0 {
+			from := max(int(v.mayFrom[q]), 1)
+			for gi, group := range [2]Cards{v.mayOut[q], v.maybe[q]} {
+				inHand := gi == 1
+				for x := uint64(group); x != 0; x &= x - 1 {
+					c := bitCard(bits.TrailingZeros64(x))
+					var open [stockCap]uint8
+					no := 0
+					for _, j := range slots[from-1 : ret] {
+						if filled&(1<<j) == 0 {
+							open[no] = j
+							no++
+						}
+					}
+					opts := no
+					if inHand && room > 0 {
+						opts++
+					}
+					if opts == 0 {
+						return false
+					}
+					y := r.IntN(opts)
+					if y == no {
+						s.hands[q] = s.hands[q].add(c)
+						room--
+						continue
+					}
+					s.stock[open[y]] = c
+					filled |= 1 << open[y]
+				}
+			}
+		}
+		// Then the unseen cards, one place at a time, each drawn among those that fit.
+		h := &v.hist[q]
+		m := newMatcher(h)
+		logR := h.count(tokR)
+		ri := ret - logR // the return of q that the log's first R token records
+		var hand Cards
+		place := func(slot int, i int) bool { // i: the R token, or -1 for the hand
+			lim := k // candidates are pool[:lim]; rejected ones move past it
+			for lim > 0 {
+				x := r.IntN(lim)
+				b := pool[x]
+				if b < 36 {
+					st := int(b) / 9
+					if i >= 0 {
+						if vs := vBefore(h, i, st); vs >= 0 {
+							m.start[i] = vs
+							if !m.ok() {
+								m.start[i] = -1
+								lim--
+								pool[x], pool[lim] = pool[lim], pool[x]
+								continue
+							}
+						}
+					} else if m.lastV[st] >= 0 {
+						m.hc[st]++
+						if !m.ok() {
+							m.hc[st]--
+							lim--
+							pool[x], pool[lim] = pool[lim], pool[x]
+							continue
+						}
+					}
+				}
+				// Accept pool[x]: move it out of the pool, keeping the rejected ones in it.
+				lim--
+				pool[x] = pool[lim]
+				pool[lim] = b
+				take(lim)
+				if slot >= 0 {
+					s.stock[slot] = bitCard(int(b))
+					filled |= 1 << slot
+				} else {
+					hand |= 1 << b
+				}
+				return true
+			}
+			return false
+		}
+		for i := range m.n {
+			if h.at(i) != tokR {
+				continue
+			}
+			if j := slots[ri]; filled&(1<<j) == 0 && !place(int(j), i) {
+				return false
+			}
+			ri++
+		}
+		for range room {
+			if !place(-1, -1) {
+				return false
+			}
+		}
+		s.hands[q] = s.hands[q].Plus(canonical(hand))
+	}
+	// The rest fills the other stock positions in random order.
+	for i := range int(v.stockN) {
+		if v.stockSeen[me]&(1<<i) != 0 || filled&(1<<i) != 0 {
+			continue
+		}
+		if k == 0 {
+			return false
+		}
+		s.stock[i] = bitCard(int(take(r.IntN(k))))
+	}
+	return k == 0
+}
+
+// returnSlots lists the stock positions seat b filled with a 3, its first return first.
+func (v *View) returnSlots(b int8) (out [stockCap]uint8) {
+	k := 0
+	for j := stockCap - 1; j >= 0; j-- {
+		if v.stockSeen[b]&(1<<j) != 0 {
+			out[k] = uint8(j)
+			k++
+		}
+	}
+	return out
+}

@@ -1,0 +1,147 @@
+package herrlof_test
+
+import (
+	"testing"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/herrlof"
+	"github.com/nornsgames/norns/rng"
+)
+
+// samples draws n samples of seat p's view of s, checking that each has the same view and keeps
+// the invariants, and returns them.
+func samples(t *testing.T, s herrlof.State, p norns.Player, n int) []herrlof.State {
+	t.Helper()
+	v := s.View(p)
+	r := rng.New(11)
+	out := make([]herrlof.State, n)
+	for i := range out {
+		out[i] = v.Sample(r)
+		if out[i].View(p) != v {
+			t.Fatalf("sample %d: its view differs", i)
+		}
+		if err := herrlof.Validate(out[i]); err != nil {
+			t.Fatalf("sample %d breaks an invariant: %v\n%v", i, err, out[i])
+		}
+	}
+	return out
+}
+
+// voidThenDraw: seat 1 shows out of red, then draws the R7 with its G3 and keeps it.
+//
+//	seat 0: R2 G2 G4 B1 B2 B4 B5 B7 Y1 Y2 Y4 Y5 Y7 V H
+//	seat 1: G3 G5 G6 G7 G8 G9 B3 B6 B8 B9 Y3 Y6 Y8 V H
+//	trump Y9; stock R7 R1 R3 R4 R5 R6 R8 R9 G1 V H
+func voidThenDraw(t *testing.T, keep string) herrlof.State {
+	d := dealMove(t, 2, 0, []string{
+		"R2 G2 G4 B1 B2 B4 B5 B7 Y1 Y2 Y4 Y5 Y7 V H",
+		"G3 G5 G6 G7 G8 G9 B3 B6 B8 B9 Y3 Y6 Y8 V H",
+	}, "Y9", "R7 R1 R3 R4 R5 R6 R8 R9 G1 V H")
+	s := dealt(t, two, d, "bid 0", "bid 0")
+	s = apply(t, s, "R2", "G5") // seat 1 shows out of red; seat 0 wins
+	return apply(t, s, "G2", "G3", "draw", "return "+keep)
+}
+
+// TestSampleVoidThenDraw: after seat 1 showed out of red and then drew one card, seat 0 can rule
+// out any deal giving seat 1 two red cards, or one red card in hand and another at the stock
+// position it filled; one red card in its hand is possible (it drew the R7).
+func TestSampleVoidThenDraw(t *testing.T) {
+	for _, keep := range []string{"G6", "R7"} {
+		s := voidThenDraw(t, keep)
+		if s.View(0).ShowedOut(1, herrlof.Red) {
+			t.Fatal("the void outlived the draw")
+		}
+		ones := 0
+		for _, smp := range samples(t, s, 0, 3000) {
+			red := smp.Hand(1).OfSuit(herrlof.Red).Len()
+			if c := herrlof.StockAt(smp, 0); c.IsSuited() && c.Suit() == herrlof.Red {
+				red++ // the card seat 1 put under the stock was in its hand after the show-out
+			}
+			if red > 1 {
+				t.Fatalf("return %s: seat 1 holds or returned %d red cards after one draw:\n%v", keep, red, smp)
+			}
+			if smp.Hand(1).OfSuit(herrlof.Red).Len() == 1 {
+				ones++
+			}
+		}
+		if ones == 0 {
+			t.Errorf("return %s: no sample gives seat 1 the red card it may have drawn", keep)
+		}
+	}
+}
+
+// TestSampleVoidThenDrawPlainSamplerFails: the plain sampler, which forgets the void at the draw,
+// fails the test above.
+func TestSampleVoidThenDrawPlainSamplerFails(t *testing.T) {
+	herrlof.SetPlainSample(true)
+	defer herrlof.SetPlainSample(false)
+	v := voidThenDraw(t, "G6").View(0)
+	r := rng.New(5)
+	for range 200 {
+		smp := v.Sample(r)
+		if smp.Hand(1).OfSuit(herrlof.Red).Len() > 1 {
+			return
+		}
+	}
+	t.Error("the plain sampler never gave seat 1 two red cards")
+}
+
+// knownThenDraw: seat 0's B6 wins, takes the G8 from seat 1 and gives it the R2; then seat 1
+// draws with its G3 and returns its G6. Seat 0 knows the R2 is in seat 1's hand or at the bottom
+// of the stock.
+//
+//	seat 0: B6 R2 R4 G2 G4 B2 B4 B5 B7 Y1 Y2 Y4 Y5 Y7 V
+//	seat 1: B1 G3 G5 G6 G7 G8 G9 B3 B8 B9 Y3 Y6 Y8 V H
+//	trump Y9; stock R7 R1 R3 R5 R6 R8 R9 G1 V H H
+func knownThenDraw(t *testing.T, ret string) herrlof.State {
+	d := dealMove(t, 2, 0, []string{
+		"B6 R2 R4 G2 G4 B2 B4 B5 B7 Y1 Y2 Y4 Y5 Y7 V",
+		"B1 G3 G5 G6 G7 G8 G9 B3 B8 B9 Y3 Y6 Y8 V H",
+	}, "Y9", "R7 R1 R3 R5 R6 R8 R9 G1 V H H")
+	s := dealt(t, two, d, "bid 0", "bid 0")
+	s = apply(t, s, "B6", "B1", "take", "pick G8", "give R2")
+	if !s.View(0).Known(1).Has(card(t, "R2")) {
+		t.Fatal("seat 0 does not know it gave the R2")
+	}
+	return apply(t, s, "G2", "G3", "draw", "return "+ret)
+}
+
+// TestSampleKnownCardAfterDraw: the card seat 0 gave seat 1 is, after seat 1's draw, always in
+// seat 1's hand or at the stock position seat 1 filled, and each happens.
+func TestSampleKnownCardAfterDraw(t *testing.T) {
+	for _, ret := range []string{"G6", "R2"} {
+		s := knownThenDraw(t, ret)
+		r2 := card(t, "R2")
+		inHand, under := 0, 0
+		for _, smp := range samples(t, s, 0, 2000) {
+			switch {
+			case smp.Hand(1).Has(r2):
+				inHand++
+			case herrlof.StockAt(smp, 0) == r2:
+				under++
+			default:
+				t.Fatalf("return %s: the R2 is neither in seat 1's hand nor where it returned a card:\n%v", ret, smp)
+			}
+		}
+		if inHand == 0 || under == 0 {
+			t.Errorf("return %s: R2 in hand %d times, under the stock %d times; want both", ret, inHand, under)
+		}
+	}
+}
+
+// TestSampleKnownCardPlainSamplerFails: the plain sampler, which forgets the R2 at the draw,
+// puts it elsewhere.
+func TestSampleKnownCardPlainSamplerFails(t *testing.T) {
+	herrlof.SetPlainSample(true)
+	defer herrlof.SetPlainSample(false)
+	v := knownThenDraw(t, "G6").View(0)
+	r2 := card(t, "R2")
+	r := rng.New(5)
+	for range 200 {
+		smp := v.Sample(r) // not a valid state: the plain sampler forgets where the R2 can be
+		if !smp.Hand(1).Has(r2) && herrlof.StockAt(smp, 0) != r2 {
+			return
+		}
+	}
+	t.Error("the plain sampler always kept the R2 where it can be")
+}
