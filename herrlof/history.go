@@ -136,11 +136,63 @@ func (s *State) logReceive(a, q int8) {
 	}
 }
 
-// settleMaybe clears mayFrom once nothing is left in doubt.
-func (s *State) settleMaybe(a, i int8) {
-	if s.maybe[a][i]|s.mayOut[a][i] == 0 {
-		s.mayFrom[a][i] = 0
+// hgen records, for each card a seat is unsure about, the first return (0: its holder's first
+// this hand) at which it may have gone under the stock: two bit planes over the card bits, the
+// generation's low bit in the first. All copies of a Valknut share the bit of the first copy
+// (36), and all Hagalaz that of bit 39: a newer return overrides an older one for them (which
+// only narrows where Sample may put them).
+type hgen [2]Cards
+
+// genBit is the bit of c in an hgen.
+func genBit(c Card) Cards {
+	switch c {
+	case Valknut:
+		return 1 << 36
+	case Hagalaz:
+		return 1 << 39
 	}
+	return 1 << c
+}
+
+func (g *hgen) get(c Card) int {
+	b, n := genBit(c), 0
+	if g[0]&b != 0 {
+		n = 1
+	}
+	if g[1]&b != 0 {
+		n += 2
+	}
+	return n
+}
+
+func (g *hgen) set(c Card, n int) {
+	b := genBit(c)
+	g[0], g[1] = g[0]&^b, g[1]&^b
+	if n&1 != 0 {
+		g[0] |= b
+	}
+	if n&2 != 0 {
+		g[1] |= b
+	}
+}
+
+// support returns the bits an hgen for the cards m may use.
+func genSupport(m Cards) Cards {
+	out := m & suitedBits
+	if m.Count(Valknut) > 0 {
+		out |= 1 << 36
+	}
+	if m.Count(Hagalaz) > 0 {
+		out |= 1 << 39
+	}
+	return out
+}
+
+// settleMaybe drops the generations of cards no longer in doubt.
+func (s *State) settleMaybe(a, i int8) {
+	sup := genSupport(s.maybe[a][i] | s.mayOut[a][i])
+	s.mayGen[a][i][0] &= sup
+	s.mayGen[a][i][1] &= sup
 }
 
 // logReturn records p's return to the stock (after stockSeen was updated): what the others
@@ -155,8 +207,9 @@ func (s *State) logReturn(p int8) {
 			h.add(tokR)
 		}
 		if k := s.known[a][i]; k != 0 {
-			if s.maybe[a][i]|s.mayOut[a][i] == 0 {
-				s.mayFrom[a][i] = uint8(bits.OnesCount16(s.stockSeen[p]))
+			g := bits.OnesCount16(s.stockSeen[p]) - 1
+			for c := range k.All() {
+				s.mayGen[a][i].set(c, g)
 			}
 			s.maybe[a][i] = s.maybe[a][i].Plus(k)
 			s.known[a][i] = 0
@@ -168,5 +221,5 @@ func (s *State) logReturn(p int8) {
 // may have moved them).
 func (s *State) forget(a, q int8) {
 	i := kidx(a, q)
-	s.known[a][i], s.maybe[a][i], s.mayOut[a][i], s.mayFrom[a][i] = 0, 0, 0, 0
+	s.known[a][i], s.maybe[a][i], s.mayOut[a][i], s.mayGen[a][i] = 0, 0, 0, hgen{}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/nornsgames/norns"
@@ -38,7 +39,7 @@ type stateJSON struct {
 	History     [][]string   `json:"history"`
 	Maybe       [][]string   `json:"maybe"`
 	MayOut      [][]string   `json:"mayOut"`
-	MayFrom     [][]int      `json:"mayFrom"`
+	MayGen      [][]string   `json:"mayGen"`
 	LastHand    lastHandJSON `json:"lastHand"`
 }
 
@@ -91,16 +92,16 @@ func (s State) MarshalJSON() ([]byte, error) {
 			row[q] = cardsText(s.knownOf(int8(p), int8(q)))
 		}
 		j.Known = append(j.Known, row)
-		hist, may, out, from := make([]string, n), make([]string, n), make([]string, n), make([]int, n)
+		hist, may, out, gen := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 		for q := range n {
 			if q != p {
 				i := kidx(int8(p), int8(q))
 				hist[q] = histText(s.hist[p][i])
-				may[q], out[q], from[q] = cardsText(s.maybe[p][i]), cardsText(s.mayOut[p][i]), int(s.mayFrom[p][i])
+				may[q], out[q], gen[q] = cardsText(s.maybe[p][i]), cardsText(s.mayOut[p][i]), genText(s.mayGen[p][i])
 			}
 		}
 		j.History = append(j.History, hist)
-		j.Maybe, j.MayOut, j.MayFrom = append(j.Maybe, may), append(j.MayOut, out), append(j.MayFrom, from)
+		j.Maybe, j.MayOut, j.MayGen = append(j.Maybe, may), append(j.MayOut, out), append(j.MayGen, gen)
 		j.LastHand.Bids = append(j.LastHand.Bids, int(s.last.bids[p]))
 		j.LastHand.Tricks = append(j.LastHand.Tricks, int(s.last.tricks[p]))
 	}
@@ -124,6 +125,34 @@ func histText(h hlog) string {
 		}
 	}
 	return strings.Join(b, " ")
+}
+
+// genText writes the generations of an hgen as card:generation words ("R2:0 V:1"), generation 0
+// words left out.
+func genText(g hgen) string {
+	var b []string
+	for x := uint64(g[0] | g[1]); x != 0; x &= x - 1 {
+		c := bitCard(bits.TrailingZeros64(x))
+		b = append(b, fmt.Sprintf("%v:%d", c, g.get(c)))
+	}
+	return strings.Join(b, " ")
+}
+
+// parseGen reads genText's words back.
+func parseGen(text string) (hgen, bool) {
+	var g hgen
+	for _, w := range strings.Fields(text) {
+		i := strings.IndexByte(w, ':')
+		if i < 0 || len(w) != i+2 || w[i+1] < '1' || w[i+1] > '3' {
+			return g, false
+		}
+		c, err := ParseCard(w[:i])
+		if err != nil || g.get(c) != 0 {
+			return g, false
+		}
+		g.set(c, int(w[i+1]-'0'))
+	}
+	return g, true
 }
 
 // parseHist reads histText's words back.
@@ -303,7 +332,7 @@ func (j *stateJSON) state() (State, error) {
 	}{{"hands", len(j.Hands)}, {"tricks", len(j.Tricks)}, {"bids", len(j.Bids)}, {"scores", len(j.Scores)},
 		{"correctBids", len(j.CorrectBids)}, {"voids", len(j.Voids)}, {"stockSeen", len(j.StockSeen)},
 		{"known", len(j.Known)}, {"history", len(j.History)}, {"maybe", len(j.Maybe)}, {"mayOut", len(j.MayOut)},
-		{"mayFrom", len(j.MayFrom)}, {"lastHand.bids", len(j.LastHand.Bids)}, {"lastHand.tricks", len(j.LastHand.Tricks)}}
+		{"mayGen", len(j.MayGen)}, {"lastHand.bids", len(j.LastHand.Bids)}, {"lastHand.tricks", len(j.LastHand.Tricks)}}
 	for _, l := range lists {
 		if l.l != n {
 			return t, corrupt("%s has %d entries for %d players", l.name, l.l, n)
@@ -363,24 +392,25 @@ func (j *stateJSON) state() (State, error) {
 			}
 			t.known[p][kidx(int8(p), int8(q))] = k
 		}
-		if len(j.History[p]) != n || len(j.Maybe[p]) != n || len(j.MayOut[p]) != n || len(j.MayFrom[p]) != n {
-			return t, corrupt("history[%d], maybe[%d], mayOut[%d] or mayFrom[%d] has not %d entries", p, p, p, p, n)
+		if len(j.History[p]) != n || len(j.Maybe[p]) != n || len(j.MayOut[p]) != n || len(j.MayGen[p]) != n {
+			return t, corrupt("history[%d], maybe[%d], mayOut[%d] or mayGen[%d] has not %d entries", p, p, p, p, n)
 		}
 		for q := range n {
 			m, err1 := parseCards(j.Maybe[p][q])
 			o, err2 := parseCards(j.MayOut[p][q])
 			h, ok := parseHist(j.History[p][q])
-			if err1 != nil || err2 != nil || !ok || j.MayFrom[p][q] < 0 || j.MayFrom[p][q] > stockCap {
-				return t, corrupt("maybe, mayOut or mayFrom [%d][%d]", p, q)
+			g, ok2 := parseGen(j.MayGen[p][q])
+			if err1 != nil || err2 != nil || !ok || !ok2 {
+				return t, corrupt("history, maybe, mayOut or mayGen [%d][%d]", p, q)
 			}
 			if p == q {
-				if m != 0 || o != 0 || h != (hlog{}) || j.MayFrom[p][q] != 0 {
+				if m != 0 || o != 0 || h != (hlog{}) || g != (hgen{}) {
 					return t, corrupt("seat %d guesses at its own hand", p)
 				}
 				continue
 			}
 			i := kidx(int8(p), int8(q))
-			t.maybe[p][i], t.mayOut[p][i], t.mayFrom[p][i], t.hist[p][i] = m, o, uint8(j.MayFrom[p][q]), h
+			t.maybe[p][i], t.mayOut[p][i], t.mayGen[p][i], t.hist[p][i] = m, o, g, h
 		}
 		if v, err = small("lastHand.bids", j.LastHand.Bids[p], 0, 15); err != nil {
 			return t, err

@@ -132,7 +132,7 @@ func (v View) Sample(r *rng.Rand) State {
 	for q := range n {
 		if q != me {
 			i := kidx(me, q)
-			s.maybe[me][i], s.mayOut[me][i], s.mayFrom[me][i] = v.maybe[q], v.mayOut[q], v.mayFrom[q]
+			s.maybe[me][i], s.mayOut[me][i], s.mayGen[me][i] = v.maybe[q], v.mayOut[q], v.mayGen[q]
 			s.hist[me][i] = v.hist[q]
 		}
 	}

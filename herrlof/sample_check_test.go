@@ -15,8 +15,8 @@ import (
 // consistency:
 //
 //   - counting: a seat that showed out of a suit holds none of it then; every card of that suit
-//     it holds now, or was seen to lose since (played, or exchanged with the viewer), came with a
-//     card it received after the show-out (a draw or a 6 exchange, seen or not). For every set
+//     it holds now, or was seen to lose since (played, or exchanged with the viewer), or put under
+//     the stock since, came with a card it received after the show-out (a draw or a 6 exchange, seen or not). For every set
 //     T of suits it showed out of, from time t on: the cards of T it holds in the sample plus
 //     those seen leaving it are at most the cards it received after t.
 //   - places: a card the viewer gave or lost to seat q with a 6 is, unless seen played, in q's
@@ -31,6 +31,7 @@ type observer struct {
 	dep     [3][herrlof.NumSuits][]int
 	places  map[herrlof.Card]*place
 	returns []int // the seat of each return this hand, in order
+	retTime []int // and its time
 	hidden  [3]bool
 }
 
@@ -55,7 +56,7 @@ func (o *observer) reset() {
 		o.hidden[q] = false
 	}
 	o.places = map[herrlof.Card]*place{}
-	o.returns = nil
+	o.returns, o.retTime = nil, nil
 }
 
 // see updates o with move m about to be applied to s.
@@ -87,6 +88,7 @@ func (o *observer) see(s herrlof.State, m herrlof.Move) {
 			}
 		}
 		o.returns = append(o.returns, q)
+		o.retTime = append(o.retTime, o.time)
 	case herrlof.PhasePick, herrlof.PhaseGive:
 		from, to := int(s.PowerTarget()), int(s.PowerSeat()) // the pick: target to owner
 		if s.Phase() == herrlof.PhaseGive {
@@ -136,6 +138,12 @@ func (o *observer) check(smp herrlof.State, skipHidden bool) string {
 			need += smp.Hand(norns.Player(q)).OfSuit(st).Len()
 			for _, d := range o.dep[q][st] {
 				if d > t {
+					need++
+				}
+			}
+			for j, rq := range o.returns { // what q put under the stock after the show-out
+				c := herrlof.StockAt(smp, len(o.returns)-1-j)
+				if rq == q && o.retTime[j] > t && c.IsSuited() && c.Suit() == st {
 					need++
 				}
 			}

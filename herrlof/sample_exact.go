@@ -127,14 +127,13 @@ func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards) bool {
 		room := int(v.handLens[q]) - v.knows[q].Len()
 		// The cards the seat knew q held: in q's hand, or in a position q filled since.
 		if v.maybe[q]|v.mayOut[q] != 0 {
-			from := max(int(v.mayFrom[q]), 1)
 			for gi, group := range [2]Cards{v.mayOut[q], v.maybe[q]} {
 				inHand := gi == 1
 				for x := uint64(group); x != 0; x &= x - 1 {
 					c := bitCard(bits.TrailingZeros64(x))
 					var open [stockCap]uint8
 					no := 0
-					for _, j := range slots[from-1 : ret] {
+					for _, j := range slots[min(v.mayGen[q].get(c), ret):ret] {
 						if filled&(1<<j) == 0 {
 							open[no] = j
 							no++

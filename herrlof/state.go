@@ -83,7 +83,7 @@ type State struct {
 	hist      [3][2]hlog  // hist[a][kidx(a, b)]: b's history this hand as a saw it, for View.Sample (see hlog)
 	maybe     [3][2]Cards // maybe[a][kidx(a, b)]: cards a knew b held, now in b's hand or a stock position b filled
 	mayOut    [3][2]Cards // the same, but b has since shown out of their suit: in a stock position b filled
-	mayFrom   [3][2]uint8 // the first of b's returns (1 = its first this hand) that may hold maybe and mayOut cards
+	mayGen    [3][2]hgen  // for each maybe and mayOut card, the first of b's returns that may hold it
 }
 
 // kidx is the index of seat b among the other seats of seat a, in ascending order.
@@ -244,7 +244,7 @@ func (s *State) startDeal() {
 	s.hands = [3]Cards{}
 	s.known = [3][2]Cards{}
 	s.hist = [3][2]hlog{}
-	s.maybe, s.mayOut, s.mayFrom = [3][2]Cards{}, [3][2]Cards{}, [3][2]uint8{}
+	s.maybe, s.mayOut, s.mayGen = [3][2]Cards{}, [3][2]Cards{}, [3][2]hgen{}
 }
 
 // Config returns the match's configuration (Players is 2 or 3, never 0).

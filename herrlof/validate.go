@@ -32,12 +32,12 @@ func (s State) validate() error {
 			s.last.tricks[p] != 0 {
 			return fmt.Errorf("seat %d is set in a %d-player match", p, n)
 		}
-		if s.hist[p] != [2]hlog{} || s.maybe[p] != [2]Cards{} || s.mayOut[p] != [2]Cards{} || s.mayFrom[p] != [2]uint8{} {
+		if s.hist[p] != [2]hlog{} || s.maybe[p] != [2]Cards{} || s.mayOut[p] != [2]Cards{} || s.mayGen[p] != [2]hgen{} {
 			return fmt.Errorf("seat %d is set in a %d-player match", p, n)
 		}
 		for a := range n {
 			i := kidx(int8(a), int8(p))
-			if s.known[a][i] != 0 || s.hist[a][i] != (hlog{}) || s.maybe[a][i]|s.mayOut[a][i] != 0 || s.mayFrom[a][i] != 0 {
+			if s.known[a][i] != 0 || s.hist[a][i] != (hlog{}) || s.maybe[a][i]|s.mayOut[a][i] != 0 || s.mayGen[a][i] != (hgen{}) {
 				return fmt.Errorf("seat %d is set in a %d-player match", p, n)
 			}
 		}
@@ -323,24 +323,29 @@ func (s *State) validateHistory(b int8) error {
 		if (s.phase == PhaseDeal || s.phase == PhaseOver) && *h != (hlog{}) {
 			return fmt.Errorf("seat %d has a history between hands", b)
 		}
-		m, o, from := s.maybe[a][i], s.mayOut[a][i], s.mayFrom[a][i]
-		if m|o == 0 {
-			if from != 0 {
-				return fmt.Errorf("seat %d's guesses about seat %d are set without cards", a, b)
-			}
-			continue
-		}
-		ret := bits.OnesCount16(s.stockSeen[b])
-		if !m.isCanonical() || !o.isCanonical() || from == 0 || int(from) > ret {
+		m, o, g := s.maybe[a][i], s.mayOut[a][i], s.mayGen[a][i]
+		sup := genSupport(m | o)
+		if !m.isCanonical() || !o.isCanonical() || g[0]&^sup != 0 || g[1]&^sup != 0 {
 			return fmt.Errorf("seat %d's guesses about seat %d are malformed", a, b)
 		}
-		var in Cards
-		for _, j := range slots[from-1 : ret] {
-			in = in.add(s.stock[j])
+		if _, ok := m.plus(o); !ok {
+			return fmt.Errorf("seat %d's guesses about seat %d are malformed", a, b)
 		}
-		all, ok := m.plus(o)
-		if !ok || !in.Contains(o) || !in.Plus(s.hands[b]).Contains(all) {
-			return fmt.Errorf("seat %d's guesses about seat %d are false", a, b)
+		ret := bits.OnesCount16(s.stockSeen[b])
+		for gi, set := range [2]Cards{o, m} {
+			for c := range set.All() {
+				n := g.get(c)
+				if n >= ret {
+					return fmt.Errorf("seat %d's guesses about seat %d name a return that did not happen", a, b)
+				}
+				found := gi == 1 && s.hands[b].Has(c)
+				for _, j := range slots[n:ret] {
+					found = found || s.stock[j] == c
+				}
+				if !found {
+					return fmt.Errorf("seat %d's guesses about seat %d are false", a, b)
+				}
+			}
 		}
 	}
 	return nil

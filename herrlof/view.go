@@ -49,7 +49,7 @@ type View struct {
 	hist      [3]hlog  // hist[q]: q's history this hand as the seat saw it
 	maybe     [3]Cards // maybe[q]: cards the seat knew q held, now in q's hand or a stock position q filled
 	mayOut    [3]Cards // the same, known to be in a stock position q filled
-	mayFrom   [3]uint8 // the first of q's returns that may hold them
+	mayGen    [3]hgen  // for each of them, the first of q's returns that may hold it
 }
 
 // View returns what seat p may see. It panics if p is not a seat of the match.
@@ -89,7 +89,7 @@ func (s State) View(p norns.Player) View {
 		v.knownBy[q] = s.knownOf(int8(q), int8(i))
 		if q != i {
 			k := kidx(int8(i), int8(q))
-			v.maybe[q], v.mayOut[q], v.mayFrom[q] = s.maybe[i][k], s.mayOut[i][k], s.mayFrom[i][k]
+			v.maybe[q], v.mayOut[q], v.mayGen[q] = s.maybe[i][k], s.mayOut[i][k], s.mayGen[i][k]
 			v.hist[q] = s.hist[i][k]
 		}
 	}
