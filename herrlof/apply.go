@@ -266,7 +266,7 @@ func (s *State) applyDeal(m Move, rec *recorder) error {
 // play moves c from p's hand to the trick, then runs the 3's power or the next step.
 func (s *State) play(p int8, c Card, rec *recorder) {
 	s.hands[p] = s.hands[p].Without(c)
-	if s.hist != [3][2]hlog{} || s.maybe != [3][2]Cards{} {
+	if s.watched&(1<<p) != 0 {
 		s.logPlay(p, c)
 	}
 	if k := &s.known; k[0][0]|k[0][1]|k[1][0]|k[1][1]|k[2][0]|k[2][1] != 0 { // rare: skip the loop without it

@@ -60,13 +60,15 @@ func SetMatch(s State, hand int, scores, correct []int) State {
 	return s
 }
 
-// Maybe returns the cards seat a knows are in seat b's hand or in a stock position b filled.
+// Maybe returns the cards seat a knew seat b held that may have gone under the stock since.
 func Maybe(s State, a, b int) Cards {
-	if a == b {
-		return 0
+	var m Cards
+	for _, e := range s.may {
+		if e != 0 && maySeer(e) == int8(a) && mayHolder(e) == int8(b) {
+			m = m.Plus(Cards(0).add(mayCard(e)))
+		}
 	}
-	i := kidx(int8(a), int8(b))
-	return s.maybe[a][i].Plus(s.mayOut[a][i])
+	return m
 }
 
 // SetPlainSample makes View.Sample use the plain sampler (on) or the exact one (off).

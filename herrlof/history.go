@@ -83,23 +83,81 @@ func (h *hlog) count(tok uint8) int {
 	return k
 }
 
-// logShowOut records that seat p showed out of suit s (only when that is news) and moves the
-// cards of s that others thought p might hold to the stock positions it filled.
+// mayList holds what seats knew of each other's hands and can no longer be sure of: "seat a
+// knew seat q held card c; q has since drawn with a 3, so c is in q's hand or at a stock position
+// q filled at its return number gen (0: its first this hand) or later", and with out set, "q has
+// since shown out of c's suit, so c is under the stock". Each entry packs c (bits 0-5), a (6-7),
+// q (8-9), gen (10-11) and out (12); 0 is no entry (a != q). Entries are kept sorted, largest
+// first, so that equal knowledge is an equal list. Known cards come from 6 exchanges, at most
+// two per exchange and four exchanges a hand: eight entries suffice.
+type mayList [8]uint16
+
+const mayOutBit = 1 << 12
+
+func mayEntry(a, q int8, c Card, gen int, out bool) uint16 {
+	e := uint16(c) | uint16(a)<<6 | uint16(q)<<8 | uint16(gen)<<10
+	if out {
+		e |= mayOutBit
+	}
+	return e
+}
+
+func mayCard(e uint16) Card  { return Card(e & 63) }
+func maySeer(e uint16) int8  { return int8(e >> 6 & 3) }
+func mayHolder(e uint16) int8 { return int8(e >> 8 & 3) }
+func mayGen(e uint16) int     { return int(e >> 10 & 3) }
+func mayOut(e uint16) bool    { return e&mayOutBit != 0 }
+
+// insert adds e, keeping the order; it drops e if the list is full (which a hand cannot do).
+func (l *mayList) insert(e uint16) {
+	if l[len(l)-1] != 0 {
+		return
+	}
+	i := len(l) - 1
+	for i > 0 && l[i-1] < e {
+		l[i] = l[i-1]
+		i--
+	}
+	l[i] = e
+}
+
+// remove deletes entry i.
+func (l *mayList) remove(i int) {
+	copy(l[i:], l[i+1:])
+	l[len(l)-1] = 0
+}
+
+// sort restores the order after entries changed in place.
+func (l *mayList) sort() {
+	for i := 1; i < len(l); i++ {
+		for j := i; j > 0 && l[j-1] < l[j]; j-- {
+			l[j-1], l[j] = l[j], l[j-1]
+		}
+	}
+}
+
+// logShowOut records that seat p showed out of suit s (only when that is news) and marks the
+// cards of s that others thought p might hold as under the stock.
 func (s *State) logShowOut(p int8, st Suit) {
 	if s.voids[p]&(1<<st) != 0 {
 		return
 	}
 	s.voids[p] |= 1 << st
+	s.watched |= 1 << p
 	for a := range int8(s.players) {
-		if a == p {
-			continue
+		if a != p {
+			s.hist[a][kidx(a, p)].add(tokV + uint8(st))
 		}
-		i := kidx(a, p)
-		s.hist[a][i].add(tokV + uint8(st))
-		if m := s.maybe[a][i] & suitBits[st]; m != 0 {
-			s.maybe[a][i] &^= m
-			s.mayOut[a][i] |= m
+	}
+	changed := false
+	for i, e := range s.may {
+		if e != 0 && mayHolder(e) == p && !mayOut(e) && mayCard(e) < 36 && Suit(mayCard(e)/9) == st {
+			s.may[i] |= mayOutBit
+			changed = true
 		}
+	}
+	if changed {
+		s.may.sort()
 	}
 }
 
@@ -109,10 +167,13 @@ func (s *State) logShowOut(p int8, st Suit) {
 func (s *State) logLeave(a, p int8, c Card) {
 	i := kidx(a, p)
 	known := s.known[a][i].Has(c)
-	if s.maybe[a][i].Has(c) {
-		known = true
-		s.maybe[a][i] = s.maybe[a][i].Without(c)
-		s.settleMaybe(a, i)
+	for j, e := range s.may {
+		if e != 0 && maySeer(e) == a && mayHolder(e) == p && mayCard(e) == c && !mayOut(e) {
+			s.may.remove(j)
+			s.rewatch()
+			known = true
+			break
+		}
 	}
 	if !known && c < 36 && s.hist[a][i][0] != 0 && s.hist[a][i].hasV(Suit(c/9)) {
 		s.hist[a][i].add(tokP + uint8(c/9))
@@ -136,68 +197,10 @@ func (s *State) logReceive(a, q int8) {
 	}
 }
 
-// hgen records, for each card a seat is unsure about, the first return (0: its holder's first
-// this hand) at which it may have gone under the stock: two bit planes over the card bits, the
-// generation's low bit in the first. All copies of a Valknut share the bit of the first copy
-// (36), and all Hagalaz that of bit 39: a newer return overrides an older one for them (which
-// only narrows where Sample may put them).
-type hgen [2]Cards
-
-// genBit is the bit of c in an hgen.
-func genBit(c Card) Cards {
-	switch c {
-	case Valknut:
-		return 1 << 36
-	case Hagalaz:
-		return 1 << 39
-	}
-	return 1 << c
-}
-
-func (g *hgen) get(c Card) int {
-	b, n := genBit(c), 0
-	if g[0]&b != 0 {
-		n = 1
-	}
-	if g[1]&b != 0 {
-		n += 2
-	}
-	return n
-}
-
-func (g *hgen) set(c Card, n int) {
-	b := genBit(c)
-	g[0], g[1] = g[0]&^b, g[1]&^b
-	if n&1 != 0 {
-		g[0] |= b
-	}
-	if n&2 != 0 {
-		g[1] |= b
-	}
-}
-
-// support returns the bits an hgen for the cards m may use.
-func genSupport(m Cards) Cards {
-	out := m & suitedBits
-	if m.Count(Valknut) > 0 {
-		out |= 1 << 36
-	}
-	if m.Count(Hagalaz) > 0 {
-		out |= 1 << 39
-	}
-	return out
-}
-
-// settleMaybe drops the generations of cards no longer in doubt.
-func (s *State) settleMaybe(a, i int8) {
-	sup := genSupport(s.maybe[a][i] | s.mayOut[a][i])
-	s.mayGen[a][i][0] &= sup
-	s.mayGen[a][i][1] &= sup
-}
-
 // logReturn records p's return to the stock (after stockSeen was updated): what the others
 // knew p held may now be under the stock.
 func (s *State) logReturn(p int8) {
+	gen := bits.OnesCount16(s.stockSeen[p]) - 1
 	for a := range int8(s.players) {
 		if a == p {
 			continue
@@ -207,19 +210,43 @@ func (s *State) logReturn(p int8) {
 			h.add(tokR)
 		}
 		if k := s.known[a][i]; k != 0 {
-			g := bits.OnesCount16(s.stockSeen[p]) - 1
 			for c := range k.All() {
-				s.mayGen[a][i].set(c, g)
+				s.may.insert(mayEntry(a, p, c, min(gen, 3), false))
 			}
-			s.maybe[a][i] = s.maybe[a][i].Plus(k)
 			s.known[a][i] = 0
+			s.watched |= 1 << p
 		}
 	}
+}
+
+// rewatch recomputes watched from hist and may.
+func (s *State) rewatch() {
+	var w uint8
+	for a := range int8(s.players) {
+		for q := range int8(s.players) {
+			if q != a && s.hist[a][kidx(a, q)] != (hlog{}) {
+				w |= 1 << q
+			}
+		}
+	}
+	for _, e := range s.may {
+		if e != 0 {
+			w |= 1 << mayHolder(e)
+		}
+	}
+	s.watched = w
 }
 
 // forget drops what seat a knew, or guessed, of seat q's cards (a 6 exchange a does not see
 // may have moved them).
 func (s *State) forget(a, q int8) {
-	i := kidx(a, q)
-	s.known[a][i], s.maybe[a][i], s.mayOut[a][i], s.mayGen[a][i] = 0, 0, 0, hgen{}
+	s.known[a][kidx(a, q)] = 0
+	for j := 0; j < len(s.may); {
+		if e := s.may[j]; e != 0 && maySeer(e) == a && mayHolder(e) == q {
+			s.may.remove(j)
+			continue
+		}
+		j++
+	}
+	s.rewatch()
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math/bits"
 	"strings"
 
 	"github.com/nornsgames/norns"
@@ -37,9 +36,7 @@ type stateJSON struct {
 	StockSeen   []int        `json:"stockSeen"`
 	Known       [][]string   `json:"known"`
 	History     [][]string   `json:"history"`
-	Maybe       [][]string   `json:"maybe"`
-	MayOut      [][]string   `json:"mayOut"`
-	MayGen      [][]string   `json:"mayGen"`
+	Maybe       []string     `json:"maybe"`
 	LastHand    lastHandJSON `json:"lastHand"`
 }
 
@@ -79,6 +76,12 @@ func (s State) MarshalJSON() ([]byte, error) {
 	for i := range int(s.stockN) {
 		j.Stock[i] = s.stock[int(s.stockN)-1-i].String()
 	}
+	j.Maybe = []string{}
+	for _, e := range s.may {
+		if e != 0 {
+			j.Maybe = append(j.Maybe, mayText(e))
+		}
+	}
 	for p := range n {
 		j.Hands = append(j.Hands, cardsText(s.hands[p]))
 		j.Tricks = append(j.Tricks, int(s.tricks[p]))
@@ -92,16 +95,13 @@ func (s State) MarshalJSON() ([]byte, error) {
 			row[q] = cardsText(s.knownOf(int8(p), int8(q)))
 		}
 		j.Known = append(j.Known, row)
-		hist, may, out, gen := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+		hist := make([]string, n)
 		for q := range n {
 			if q != p {
-				i := kidx(int8(p), int8(q))
-				hist[q] = histText(s.hist[p][i])
-				may[q], out[q], gen[q] = cardsText(s.maybe[p][i]), cardsText(s.mayOut[p][i]), genText(s.mayGen[p][i])
+				hist[q] = histText(s.hist[p][kidx(int8(p), int8(q))])
 			}
 		}
 		j.History = append(j.History, hist)
-		j.Maybe, j.MayOut, j.MayGen = append(j.Maybe, may), append(j.MayOut, out), append(j.MayGen, gen)
 		j.LastHand.Bids = append(j.LastHand.Bids, int(s.last.bids[p]))
 		j.LastHand.Tricks = append(j.LastHand.Tricks, int(s.last.tricks[p]))
 	}
@@ -127,32 +127,29 @@ func histText(h hlog) string {
 	return strings.Join(b, " ")
 }
 
-// genText writes the generations of an hgen as card:generation words ("R2:0 V:1"), generation 0
-// words left out.
-func genText(g hgen) string {
-	var b []string
-	for x := uint64(g[0] | g[1]); x != 0; x &= x - 1 {
-		c := bitCard(bits.TrailingZeros64(x))
-		b = append(b, fmt.Sprintf("%v:%d", c, g.get(c)))
+// mayText writes an entry of may as "0>1:R2@0": seat 0 knew seat 1 held the R2 before seat 1's
+// first return (0) or a later one; a final "!" marks it under the stock.
+func mayText(e uint16) string {
+	t := fmt.Sprintf("%d>%d:%v@%d", maySeer(e), mayHolder(e), mayCard(e), mayGen(e))
+	if mayOut(e) {
+		t += "!"
 	}
-	return strings.Join(b, " ")
+	return t
 }
 
-// parseGen reads genText's words back.
-func parseGen(text string) (hgen, bool) {
-	var g hgen
-	for _, w := range strings.Fields(text) {
-		i := strings.IndexByte(w, ':')
-		if i < 0 || len(w) != i+2 || w[i+1] < '1' || w[i+1] > '3' {
-			return g, false
-		}
-		c, err := ParseCard(w[:i])
-		if err != nil || g.get(c) != 0 {
-			return g, false
-		}
-		g.set(c, int(w[i+1]-'0'))
+// parseMay reads mayText back.
+func parseMay(t string) (uint16, bool) {
+	out := strings.HasSuffix(t, "!")
+	t = strings.TrimSuffix(t, "!")
+	if len(t) < 7 || t[1] != '>' || t[3] != ':' || t[len(t)-2] != '@' {
+		return 0, false
 	}
-	return g, true
+	a, q, g := t[0]-'0', t[2]-'0', t[len(t)-1]-'0'
+	c, err := ParseCard(t[4 : len(t)-2])
+	if a > 2 || q > 2 || a == q || g > 3 || err != nil {
+		return 0, false
+	}
+	return mayEntry(int8(a), int8(q), c, int(g), out), true
 }
 
 // parseHist reads histText's words back.
@@ -331,8 +328,8 @@ func (j *stateJSON) state() (State, error) {
 		l    int
 	}{{"hands", len(j.Hands)}, {"tricks", len(j.Tricks)}, {"bids", len(j.Bids)}, {"scores", len(j.Scores)},
 		{"correctBids", len(j.CorrectBids)}, {"voids", len(j.Voids)}, {"stockSeen", len(j.StockSeen)},
-		{"known", len(j.Known)}, {"history", len(j.History)}, {"maybe", len(j.Maybe)}, {"mayOut", len(j.MayOut)},
-		{"mayGen", len(j.MayGen)}, {"lastHand.bids", len(j.LastHand.Bids)}, {"lastHand.tricks", len(j.LastHand.Tricks)}}
+		{"known", len(j.Known)}, {"history", len(j.History)},
+		{"lastHand.bids", len(j.LastHand.Bids)}, {"lastHand.tricks", len(j.LastHand.Tricks)}}
 	for _, l := range lists {
 		if l.l != n {
 			return t, corrupt("%s has %d entries for %d players", l.name, l.l, n)
@@ -392,25 +389,17 @@ func (j *stateJSON) state() (State, error) {
 			}
 			t.known[p][kidx(int8(p), int8(q))] = k
 		}
-		if len(j.History[p]) != n || len(j.Maybe[p]) != n || len(j.MayOut[p]) != n || len(j.MayGen[p]) != n {
-			return t, corrupt("history[%d], maybe[%d], mayOut[%d] or mayGen[%d] has not %d entries", p, p, p, p, n)
+		if len(j.History[p]) != n {
+			return t, corrupt("history[%d] has %d entries for %d players", p, len(j.History[p]), n)
 		}
 		for q := range n {
-			m, err1 := parseCards(j.Maybe[p][q])
-			o, err2 := parseCards(j.MayOut[p][q])
 			h, ok := parseHist(j.History[p][q])
-			g, ok2 := parseGen(j.MayGen[p][q])
-			if err1 != nil || err2 != nil || !ok || !ok2 {
-				return t, corrupt("history, maybe, mayOut or mayGen [%d][%d]", p, q)
+			if !ok || p == q && h != (hlog{}) {
+				return t, corrupt("history[%d][%d] %q", p, q, j.History[p][q])
 			}
-			if p == q {
-				if m != 0 || o != 0 || h != (hlog{}) || g != (hgen{}) {
-					return t, corrupt("seat %d guesses at its own hand", p)
-				}
-				continue
+			if p != q {
+				t.hist[p][kidx(int8(p), int8(q))] = h
 			}
-			i := kidx(int8(p), int8(q))
-			t.maybe[p][i], t.mayOut[p][i], t.mayGen[p][i], t.hist[p][i] = m, o, g, h
 		}
 		if v, err = small("lastHand.bids", j.LastHand.Bids[p], 0, 15); err != nil {
 			return t, err
@@ -421,6 +410,17 @@ func (j *stateJSON) state() (State, error) {
 		}
 		t.last.tricks[p] = uint8(v)
 	}
+	if len(j.Maybe) > len(t.may) {
+		return t, corrupt("%d uncertain cards", len(j.Maybe))
+	}
+	for i, text := range j.Maybe {
+		e, ok := parseMay(text)
+		if !ok {
+			return t, corrupt("maybe %q", text)
+		}
+		t.may[i] = e
+	}
+	t.rewatch()
 	return t, nil
 }
 

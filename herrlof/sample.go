@@ -132,10 +132,11 @@ func (v View) Sample(r *rng.Rand) State {
 	for q := range n {
 		if q != me {
 			i := kidx(me, q)
-			s.maybe[me][i], s.mayOut[me][i], s.mayGen[me][i] = v.maybe[q], v.mayOut[q], v.mayGen[q]
 			s.hist[me][i] = v.hist[q]
 		}
 	}
+	s.may = v.may
+	s.rewatch()
 	if !plainSample && v.constrained() {
 		for range maxTries {
 			t := s

@@ -19,11 +19,11 @@ var plainSample bool
 // may since have gone under the stock.
 func (v *View) constrained() bool {
 	for q := range int8(v.players) {
-		if q != v.seat && (v.hist[q] != hlog{} || v.maybe[q]|v.mayOut[q] != 0) {
+		if q != v.seat && v.hist[q] != (hlog{}) {
 			return true
 		}
 	}
-	return false
+	return v.may[0] != 0
 }
 
 // matcher decides whether the cards dealt to one opponent so far fit its history: every card of
@@ -106,8 +106,10 @@ func (m *matcher) ok() bool {
 func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards) bool {
 	me := v.seat
 	n := int8(v.players)
-	for q := range n {
-		seen = seen.Plus(v.maybe[q]).Plus(v.mayOut[q])
+	for _, e := range v.may {
+		if e != 0 {
+			seen = seen.Plus(Cards(0).add(mayCard(e)))
+		}
 	}
 	var pool [DeckSize]uint8
 	k := deckBits.Minus(seen).positions(&pool)
@@ -126,36 +128,34 @@ func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards) bool {
 		ret := bits.OnesCount16(v.stockSeen[q])
 		room := int(v.handLens[q]) - v.knows[q].Len()
 		// The cards the seat knew q held: in q's hand, or in a position q filled since.
-		if v.maybe[q]|v.mayOut[q] != 0 {
-			for gi, group := range [2]Cards{v.mayOut[q], v.maybe[q]} {
-				inHand := gi == 1
-				for x := uint64(group); x != 0; x &= x - 1 {
-					c := bitCard(bits.TrailingZeros64(x))
-					var open [stockCap]uint8
-					no := 0
-					for _, j := range slots[min(v.mayGen[q].get(c), ret):ret] {
-						if filled&(1<<j) == 0 {
-							open[no] = j
-							no++
-						}
-					}
-					opts := no
-					if inHand && room > 0 {
-						opts++
-					}
-					if opts == 0 {
-						return false
-					}
-					y := r.IntN(opts)
-					if y == no {
-						s.hands[q] = s.hands[q].add(c)
-						room--
-						continue
-					}
-					s.stock[open[y]] = c
-					filled |= 1 << open[y]
+		for _, e := range v.may { // those under the stock first: the order is largest first
+			if e == 0 || mayHolder(e) != q {
+				continue
+			}
+			c := mayCard(e)
+			var open [stockCap]uint8
+			no := 0
+			for _, j := range slots[min(mayGen(e), ret):ret] {
+				if filled&(1<<j) == 0 {
+					open[no] = j
+					no++
 				}
 			}
+			opts := no
+			if !mayOut(e) && room > 0 {
+				opts++
+			}
+			if opts == 0 {
+				return false
+			}
+			y := r.IntN(opts)
+			if y == no {
+				s.hands[q] = s.hands[q].add(c)
+				room--
+				continue
+			}
+			s.stock[open[y]] = c
+			filled |= 1 << open[y]
 		}
 		// Then the unseen cards, one place at a time, each drawn among those that fit.
 		h := &v.hist[q]

@@ -81,9 +81,8 @@ type State struct {
 	last      lastHand    // the last hand scored
 	known     [3][2]Cards // known[a][kidx(a, b)]: cards seat a knows seat b holds (a 6 exchange, a 3 draw)
 	hist      [3][2]hlog  // hist[a][kidx(a, b)]: b's history this hand as a saw it, for View.Sample (see hlog)
-	maybe     [3][2]Cards // maybe[a][kidx(a, b)]: cards a knew b held, now in b's hand or a stock position b filled
-	mayOut    [3][2]Cards // the same, but b has since shown out of their suit: in a stock position b filled
-	mayGen    [3][2]hgen  // for each maybe and mayOut card, the first of b's returns that may hold it
+	may       mayList     // cards a seat knew another held and that may have gone under the stock
+	watched   uint8       // bit p: some history of p or some entry of may about p is set this hand
 }
 
 // kidx is the index of seat b among the other seats of seat a, in ascending order.
@@ -244,7 +243,7 @@ func (s *State) startDeal() {
 	s.hands = [3]Cards{}
 	s.known = [3][2]Cards{}
 	s.hist = [3][2]hlog{}
-	s.maybe, s.mayOut, s.mayGen = [3][2]Cards{}, [3][2]Cards{}, [3][2]hgen{}
+	s.may, s.watched = mayList{}, 0
 }
 
 // Config returns the match's configuration (Players is 2 or 3, never 0).

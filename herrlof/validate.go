@@ -32,12 +32,12 @@ func (s State) validate() error {
 			s.last.tricks[p] != 0 {
 			return fmt.Errorf("seat %d is set in a %d-player match", p, n)
 		}
-		if s.hist[p] != [2]hlog{} || s.maybe[p] != [2]Cards{} || s.mayOut[p] != [2]Cards{} || s.mayGen[p] != [2]hgen{} {
+		if s.hist[p] != [2]hlog{} {
 			return fmt.Errorf("seat %d is set in a %d-player match", p, n)
 		}
 		for a := range n {
 			i := kidx(int8(a), int8(p))
-			if s.known[a][i] != 0 || s.hist[a][i] != (hlog{}) || s.maybe[a][i]|s.mayOut[a][i] != 0 || s.mayGen[a][i] != (hgen{}) {
+			if s.known[a][i] != 0 || s.hist[a][i] != (hlog{}) {
 				return fmt.Errorf("seat %d is set in a %d-player match", p, n)
 			}
 		}
@@ -305,12 +305,11 @@ func (s State) validateHand() error {
 			return err
 		}
 	}
-	return nil
+	return s.validateMay()
 }
 
 // validateHistory checks seat b's public history and what the others guess of its hand.
 func (s *State) validateHistory(b int8) error {
-	slots := s.returnSlots(b)
 	for a := range int8(s.players) {
 		if a == b {
 			continue
@@ -323,30 +322,47 @@ func (s *State) validateHistory(b int8) error {
 		if (s.phase == PhaseDeal || s.phase == PhaseOver) && *h != (hlog{}) {
 			return fmt.Errorf("seat %d has a history between hands", b)
 		}
-		m, o, g := s.maybe[a][i], s.mayOut[a][i], s.mayGen[a][i]
-		sup := genSupport(m | o)
-		if !m.isCanonical() || !o.isCanonical() || g[0]&^sup != 0 || g[1]&^sup != 0 {
-			return fmt.Errorf("seat %d's guesses about seat %d are malformed", a, b)
-		}
-		if _, ok := m.plus(o); !ok {
-			return fmt.Errorf("seat %d's guesses about seat %d are malformed", a, b)
-		}
-		ret := bits.OnesCount16(s.stockSeen[b])
-		for gi, set := range [2]Cards{o, m} {
-			for c := range set.All() {
-				n := g.get(c)
-				if n >= ret {
-					return fmt.Errorf("seat %d's guesses about seat %d name a return that did not happen", a, b)
-				}
-				found := gi == 1 && s.hands[b].Has(c)
-				for _, j := range slots[n:ret] {
-					found = found || s.stock[j] == c
-				}
-				if !found {
-					return fmt.Errorf("seat %d's guesses about seat %d are false", a, b)
-				}
+	}
+	return nil
+}
+
+// validateMay checks the entries of may: well formed, in order, and true.
+func (s *State) validateMay() error {
+	n := int8(s.players)
+	if (s.phase == PhaseDeal || s.phase == PhaseOver) && s.may[0] != 0 {
+		return errors.New("uncertain cards between hands")
+	}
+	for i, e := range s.may {
+		if e == 0 {
+			if s.may[len(s.may)-1] != 0 || i < len(s.may)-1 && s.may[i+1] != 0 {
+				return errors.New("the uncertain cards are not in order")
 			}
+			continue
 		}
+		a, q, c, g := maySeer(e), mayHolder(e), mayCard(e), mayGen(e)
+		if e>>13 != 0 || a >= n || q >= n || a == q || !c.IsValid() || i > 0 && s.may[i-1] <= e && !(c >= 36 && s.may[i-1] == e) {
+			return errors.New("the uncertain cards are malformed or out of order")
+		}
+		if mayOut(e) && c >= 36 {
+			return errors.New("an unsuited card under the stock for a show-out")
+		}
+		slots := s.returnSlots(q)
+		ret := bits.OnesCount16(s.stockSeen[q])
+		if g >= ret {
+			return fmt.Errorf("seat %d's guess about seat %d names a return that did not happen", a, q)
+		}
+		found := !mayOut(e) && s.hands[q].Has(c)
+		for _, j := range slots[g:ret] {
+			found = found || s.stock[j] == c
+		}
+		if !found {
+			return fmt.Errorf("seat %d's guess about seat %d is false", a, q)
+		}
+	}
+	w := s.watched
+	s.rewatch()
+	if s.watched != w {
+		return errors.New("the watched seats do not match the histories")
 	}
 	return nil
 }

@@ -47,9 +47,7 @@ type View struct {
 	knows     [3]Cards // knows[q]: cards the seat knows q holds
 	knownBy   [3]Cards // knownBy[q]: cards of the seat's hand q knows about
 	hist      [3]hlog  // hist[q]: q's history this hand as the seat saw it
-	maybe     [3]Cards // maybe[q]: cards the seat knew q held, now in q's hand or a stock position q filled
-	mayOut    [3]Cards // the same, known to be in a stock position q filled
-	mayGen    [3]hgen  // for each of them, the first of q's returns that may hold it
+	may       mayList  // the entries of State.may the seat made
 }
 
 // View returns what seat p may see. It panics if p is not a seat of the match.
@@ -89,8 +87,14 @@ func (s State) View(p norns.Player) View {
 		v.knownBy[q] = s.knownOf(int8(q), int8(i))
 		if q != i {
 			k := kidx(int8(i), int8(q))
-			v.maybe[q], v.mayOut[q], v.mayGen[q] = s.maybe[i][k], s.mayOut[i][k], s.mayGen[i][k]
 			v.hist[q] = s.hist[i][k]
+		}
+	}
+	n := 0
+	for _, e := range s.may {
+		if e != 0 && maySeer(e) == int8(i) {
+			v.may[n] = e
+			n++
 		}
 	}
 	for x := s.stockSeen[i]; x != 0; x &= x - 1 {
