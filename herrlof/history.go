@@ -102,8 +102,8 @@ func mayEntry(a, q int8, c Card, gen int, out bool) uint16 {
 	return e
 }
 
-func mayCard(e uint16) Card  { return Card(e & 63) }
-func maySeer(e uint16) int8  { return int8(e >> 6 & 3) }
+func mayCard(e uint16) Card   { return Card(e & 63) }
+func maySeer(e uint16) int8   { return int8(e >> 6 & 3) }
 func mayHolder(e uint16) int8 { return int8(e >> 8 & 3) }
 func mayGen(e uint16) int     { return int(e >> 10 & 3) }
 func mayOut(e uint16) bool    { return e&mayOutBit != 0 }
