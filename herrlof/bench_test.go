@@ -144,3 +144,22 @@ func BenchmarkSampleDeal(b *testing.B) {
 		_ = start.SampleChance(r)
 	}
 }
+
+// BenchmarkViewSampleConstrained samples views that the constrained sampler serves: seat 0's
+// after seat 1 showed out of red and drew (voids), and after seat 1 drew while holding a card
+// seat 0 gave it (a card that may be under the stock).
+func BenchmarkViewSampleConstrained(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		s    herrlof.State
+	}{{"void", voidThenDraw(b, "G6")}, {"known", knownThenDraw(b, "G6")}} {
+		b.Run(c.name, func(b *testing.B) {
+			v := c.s.View(0)
+			r := rng.New(2)
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = v.Sample(r)
+			}
+		})
+	}
+}

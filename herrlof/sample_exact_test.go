@@ -1,6 +1,9 @@
 package herrlof_test
 
 import (
+	"encoding/json"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/nornsgames/norns"
@@ -32,7 +35,7 @@ func samples(t *testing.T, s herrlof.State, p norns.Player, n int) []herrlof.Sta
 //	seat 0: R2 G2 G4 B1 B2 B4 B5 B7 Y1 Y2 Y4 Y5 Y7 V H
 //	seat 1: G3 G5 G6 G7 G8 G9 B3 B6 B8 B9 Y3 Y6 Y8 V H
 //	trump Y9; stock R7 R1 R3 R4 R5 R6 R8 R9 G1 V H
-func voidThenDraw(t *testing.T, keep string) herrlof.State {
+func voidThenDraw(t testing.TB, keep string) herrlof.State {
 	d := dealMove(t, 2, 0, []string{
 		"R2 G2 G4 B1 B2 B4 B5 B7 Y1 Y2 Y4 Y5 Y7 V H",
 		"G3 G5 G6 G7 G8 G9 B3 B6 B8 B9 Y3 Y6 Y8 V H",
@@ -93,7 +96,7 @@ func TestSampleVoidThenDrawPlainSamplerFails(t *testing.T) {
 //	seat 0: B6 R2 R4 G2 G4 B2 B4 B5 B7 Y1 Y2 Y4 Y5 Y7 V
 //	seat 1: B1 G3 G5 G6 G7 G8 G9 B3 B8 B9 Y3 Y6 Y8 V H
 //	trump Y9; stock R7 R1 R3 R5 R6 R8 R9 G1 V H H
-func knownThenDraw(t *testing.T, ret string) herrlof.State {
+func knownThenDraw(t testing.TB, ret string) herrlof.State {
 	d := dealMove(t, 2, 0, []string{
 		"B6 R2 R4 G2 G4 B2 B4 B5 B7 Y1 Y2 Y4 Y5 Y7 V",
 		"B1 G3 G5 G6 G7 G8 G9 B3 B8 B9 Y3 Y6 Y8 V H",
@@ -144,4 +147,98 @@ func TestSampleKnownCardPlainSamplerFails(t *testing.T) {
 		}
 	}
 	t.Error("the plain sampler always kept the R2 where it can be")
+}
+
+// TestSampleVoidThenDrawThreePlayers: with three players, seat 1 shows out of red and draws the
+// R7 with its G3. Neither other seat's samples give seat 1 more than one red card (in hand or
+// at the stock position it filled), and both sometimes give it one.
+//
+//	seat 0: R2 G2 B1 B2 B4 B5 Y1 Y2 Y4 V H
+//	seat 1: G3 G5 G6 G7 G8 B6 B8 Y3 Y6 V H
+//	seat 2: R1 R3 G4 G9 B7 B9 Y5 Y7 Y8 V H
+//	trump Y9; stock R7 R4 R5 R6 R8 R9 G1 B3
+func TestSampleVoidThenDrawThreePlayers(t *testing.T) {
+	d := dealMove(t, 3, 0, []string{
+		"R2 G2 B1 B2 B4 B5 Y1 Y2 Y4 V H",
+		"G3 G5 G6 G7 G8 B6 B8 Y3 Y6 V H",
+		"R1 R3 G4 G9 B7 B9 Y5 Y7 Y8 V H",
+	}, "Y9", "R7 R4 R5 R6 R8 R9 G1 B3")
+	s := dealt(t, three, d, "bid 0", "bid 0", "bid 0")
+	s = apply(t, s, "R2", "G5", "R1")                       // seat 1 shows out of red; seat 0 wins
+	s = apply(t, s, "G2", "G3", "draw", "return G6", "G4") // seat 1 draws the R7 and keeps it
+	for _, p := range []norns.Player{0, 2} {
+		ones := 0
+		for _, smp := range samples(t, s, p, 2000) {
+			red := smp.Hand(1).OfSuit(herrlof.Red).Len()
+			if c := herrlof.StockAt(smp, 0); c.IsSuited() && c.Suit() == herrlof.Red {
+				red++
+			}
+			if red > 1 {
+				t.Fatalf("seat %v's sample: seat 1 holds or returned %d red cards after one draw:\n%v", p, red, smp)
+			}
+			if smp.Hand(1).OfSuit(herrlof.Red).Len() == 1 {
+				ones++
+			}
+		}
+		if ones == 0 {
+			t.Errorf("seat %v never gives seat 1 the red card it may have drawn", p)
+		}
+	}
+}
+
+// TestStateJSONHistory round-trips states with a history and an uncertain card, and rejects
+// tampered histories and uncertain cards with ErrCorrupt, leaving the receiver unchanged.
+func TestStateJSONHistory(t *testing.T) {
+	for _, tc := range []struct {
+		s     herrlof.State
+		want  string
+		edits map[string]func(m map[string]any)
+	}{
+		{voidThenDraw(t, "G6"), `"showR draw return"`, map[string]func(m map[string]any){
+			"unknown token":     func(m map[string]any) { m["history"] = []any{[]any{"", "showR fly"}, []any{"", ""}} },
+			"no show-out first": func(m map[string]any) { m["history"] = []any{[]any{"", "draw return"}, []any{"", ""}} },
+			"returns not made":  func(m map[string]any) { m["history"] = []any{[]any{"", "showR return return"}, []any{"", ""}} },
+			"own history":       func(m map[string]any) { m["history"] = []any{[]any{"showR", ""}, []any{"", ""}} },
+			"short history":     func(m map[string]any) { m["history"] = []any{[]any{""}, []any{"", ""}} },
+		}},
+		{knownThenDraw(t, "G6"), `"0\u003e1:R2@0"`, map[string]func(m map[string]any){
+			"false guess":        func(m map[string]any) { m["maybe"] = []any{"0>1:R9@0"} },
+			"return not made":    func(m map[string]any) { m["maybe"] = []any{"0>1:R2@1"} },
+			"own hand":           func(m map[string]any) { m["maybe"] = []any{"1>1:R2@0"} },
+			"not under stock":    func(m map[string]any) { m["maybe"] = []any{"0>1:R2@0!"} },
+			"garbage":            func(m map[string]any) { m["maybe"] = []any{"R2"} },
+			"out of order":       func(m map[string]any) { m["maybe"] = []any{"0>1:R2@0", "0>1:G6@0"} },
+			"nine uncertainties": func(m map[string]any) { m["maybe"] = []any{"", "", "", "", "", "", "", "", ""} },
+		}},
+	} {
+		data, err := json.Marshal(tc.s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), tc.want) {
+			t.Fatalf("JSON lacks %s: %s", tc.want, data)
+		}
+		var back herrlof.State
+		if err := json.Unmarshal(data, &back); err != nil || back != tc.s {
+			t.Fatalf("round trip: %v", err)
+		}
+		for name, edit := range tc.edits {
+			var m map[string]any
+			if err := json.Unmarshal(data, &m); err != nil {
+				t.Fatal(err)
+			}
+			edit(m)
+			bad, err := json.Marshal(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			keep := tc.s
+			if err := keep.UnmarshalJSON(bad); !errors.Is(err, norns.ErrCorrupt) {
+				t.Errorf("%s: error %v, want ErrCorrupt\n%s", name, err, bad)
+			}
+			if keep != tc.s {
+				t.Errorf("%s: the receiver changed", name)
+			}
+		}
+	}
 }
