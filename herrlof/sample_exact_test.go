@@ -164,7 +164,7 @@ func TestSampleVoidThenDrawThreePlayers(t *testing.T) {
 		"R1 R3 G4 G9 B7 B9 Y5 Y7 Y8 V H",
 	}, "Y9", "R7 R4 R5 R6 R8 R9 G1 B3")
 	s := dealt(t, three, d, "bid 0", "bid 0", "bid 0")
-	s = apply(t, s, "R2", "G5", "R1")                       // seat 1 shows out of red; seat 0 wins
+	s = apply(t, s, "R2", "G5", "R1")                      // seat 1 shows out of red; seat 0 wins
 	s = apply(t, s, "G2", "G3", "draw", "return G6", "G4") // seat 1 draws the R7 and keeps it
 	for _, p := range []norns.Player{0, 2} {
 		ones := 0
