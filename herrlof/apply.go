@@ -510,18 +510,14 @@ func (s *State) pick(c Card, rec *recorder) {
 	s.logLeave(o, x, c) // o sees the card leave x's hand
 	for a := range int8(s.players) {
 		if a != o && a != x {
-			s.logReceive(a, o)
+			s.logHidden(a, o, false)
+			s.logHidden(a, x, true)
 		}
 	}
 	s.hands[x] = s.hands[x].Without(c)
 	s.hands[o] = s.hands[o].add(c)
 	s.known[o][kidx(o, x)] = s.known[o][kidx(o, x)].Without(c)
 	s.known[x][kidx(x, o)] = s.known[x][kidx(x, o)].add(c)
-	for a := range int8(s.players) {
-		if a != o && a != x {
-			s.forget(a, x)
-		}
-	}
 	s.voids[o] = 0
 	s.phase, s.toMove = PhaseGive, o
 	if rec != nil {
@@ -535,18 +531,14 @@ func (s *State) give(c Card, rec *recorder) {
 	s.logLeave(x, o, c) // x sees the card leave o's hand
 	for a := range int8(s.players) {
 		if a != o && a != x {
-			s.logReceive(a, x)
+			s.logHidden(a, x, false)
+			s.logHidden(a, o, true)
 		}
 	}
 	s.hands[o] = s.hands[o].Without(c)
 	s.hands[x] = s.hands[x].add(c)
 	s.known[o][kidx(o, x)] = s.known[o][kidx(o, x)].add(c)
 	s.known[x][kidx(x, o)] = s.known[x][kidx(x, o)].Without(c)
-	for a := range int8(s.players) {
-		if a != o && a != x {
-			s.forget(a, o)
-		}
-	}
 	s.voids[x] = 0
 	if rec != nil {
 		rec.add(Event{Kind: EventGive, Seat: norns.Player(o), Other: norns.Player(x), Card: rec.between(o, x, c)})

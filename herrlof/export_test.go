@@ -73,3 +73,7 @@ func Maybe(s State, a, b int) Cards {
 
 // SetPlainSample makes View.Sample use the plain sampler (on) or the exact one (off).
 func SetPlainSample(on bool) { plainSample = on }
+
+// Broken reports whether seat p gave up assuming that the 6 exchanges it did not see passed no
+// card on.
+func Broken(s State, p int) bool { return s.broken&(1<<p) != 0 }

@@ -21,7 +21,8 @@ const (
 	tokR = 6 // the seat put a card under the stock with a 3
 	tokP = 7 // +suit: a card of a suit the seat had shown out of, not known to the observer,
 	// left its hand in the observer's sight (played, or exchanged with the observer by a 6)
-	tokMax = 10
+	tokX   = 11 // a card reached the seat in a 6 exchange with the third seat, unseen by the observer
+	tokMax = 11
 )
 
 func (h *hlog) len() int {
@@ -86,13 +87,19 @@ func (h *hlog) count(tok uint8) int {
 // mayList holds what seats knew of each other's hands and can no longer be sure of: "seat a
 // knew seat q held card c; q has since drawn with a 3, so c is in q's hand or at a stock position
 // q filled at its return number gen (0: its first this hand) or later", and with out set, "q has
-// since shown out of c's suit, so c is under the stock". Each entry packs c (bits 0-5), a (6-7),
-// q (8-9), gen (10-11) and out (12); 0 is no entry (a != q). Entries are kept sorted, largest
-// first, so that equal knowledge is an equal list. Known cards come from 6 exchanges, at most
-// two per exchange and four exchanges a hand: eight entries suffice.
+// since shown out of c's suit, so c is under the stock". With three players, an entry can also
+// be assumed: q may have passed c on in a 6 exchange with the third seat that a did not see, and
+// a's samples assume it did not (the exchanged cards were the same card; see View.Sample) until
+// something a sees contradicts that. Each entry packs c (bits 0-5), a (6-7), q (8-9), gen (10-12),
+// out (13) and assumed (14); 0 is no entry (a != q). Entries are kept sorted, largest first, so
+// that equal knowledge is an equal list. Known cards come from 6 exchanges, at most two per
+// exchange and four exchanges a hand: eight entries suffice.
 type mayList [8]uint16
 
-const mayOutBit = 1 << 12
+const (
+	mayOutBit     = 1 << 13
+	mayAssumedBit = 1 << 14
+)
 
 func mayEntry(a, q int8, c Card, gen int, out bool) uint16 {
 	e := uint16(c) | uint16(a)<<6 | uint16(q)<<8 | uint16(gen)<<10
@@ -102,11 +109,12 @@ func mayEntry(a, q int8, c Card, gen int, out bool) uint16 {
 	return e
 }
 
-func mayCard(e uint16) Card   { return Card(e & 63) }
-func maySeer(e uint16) int8   { return int8(e >> 6 & 3) }
-func mayHolder(e uint16) int8 { return int8(e >> 8 & 3) }
-func mayGen(e uint16) int     { return int(e >> 10 & 3) }
-func mayOut(e uint16) bool    { return e&mayOutBit != 0 }
+func mayCard(e uint16) Card    { return Card(e & 63) }
+func maySeer(e uint16) int8    { return int8(e >> 6 & 3) }
+func mayHolder(e uint16) int8  { return int8(e >> 8 & 3) }
+func mayGen(e uint16) int      { return int(e >> 10 & 7) }
+func mayOut(e uint16) bool     { return e&mayOutBit != 0 }
+func mayAssumed(e uint16) bool { return e&mayAssumedBit != 0 }
 
 // insert adds e, keeping the order; it drops e if the list is full (which a hand cannot do).
 func (l *mayList) insert(e uint16) {
@@ -150,14 +158,23 @@ func (s *State) logShowOut(p int8, st Suit) {
 		}
 	}
 	changed := false
+	var broke uint8
 	for i, e := range s.may {
 		if e != 0 && mayHolder(e) == p && !mayOut(e) && mayCard(e) < 36 && Suit(mayCard(e)/9) == st {
 			s.may[i] |= mayOutBit
 			changed = true
+			if mayAssumed(e) && bits.OnesCount16(s.stockSeen[p]) <= mayGen(e) {
+				broke |= 1 << maySeer(e) // it cannot be under the stock: p passed it on
+			}
 		}
 	}
 	if changed {
 		s.may.sort()
+	}
+	for a := range int8(s.players) {
+		if broke&(1<<a) != 0 {
+			s.breakAssumption(a)
+		}
 	}
 }
 
@@ -167,17 +184,74 @@ func (s *State) logShowOut(p int8, st Suit) {
 func (s *State) logLeave(a, p int8, c Card) {
 	i := kidx(a, p)
 	known := s.known[a][i].Has(c)
+	broke := false
 	for j, e := range s.may {
-		if e != 0 && maySeer(e) == a && mayHolder(e) == p && mayCard(e) == c && !mayOut(e) {
+		if e == 0 || maySeer(e) != a || mayCard(e) != c {
+			continue
+		}
+		if mayHolder(e) == p && !mayOut(e) {
 			s.may.remove(j)
 			s.rewatch()
 			known = true
+			broke = false
 			break
+		}
+		if mayAssumed(e) && c < 36 {
+			broke = true // c was assumed elsewhere: it was passed on after all
 		}
 	}
 	if !known && c < 36 && s.hist[a][i][0] != 0 && s.hist[a][i].hasV(Suit(c/9)) {
 		s.hist[a][i].add(tokP + uint8(c/9))
+		if s.broken&(1<<a) == 0 && s.hist[a][i].count(tokX) > 0 {
+			m := newMatcher(&s.hist[a][i], false)
+			broke = broke || !m.ok()
+		}
 	}
+	if broke {
+		s.breakAssumption(a)
+	}
+}
+
+// logHidden records that seat q received a card in a 6 exchange seat a did not see, and marks
+// what a knew of q's hand as assumed: q may have passed it on (see mayList).
+func (s *State) logHidden(a, q int8, lost bool) {
+	if h := &s.hist[a][kidx(a, q)]; h[0] != 0 && !lost {
+		h.add(tokX)
+	}
+	if !lost {
+		return
+	}
+	if s.broken&(1<<a) != 0 {
+		s.forget(a, q)
+		return
+	}
+	i := kidx(a, q)
+	gen := bits.OnesCount16(s.stockSeen[q])
+	for j, e := range s.may {
+		if e != 0 && maySeer(e) == a && mayHolder(e) == q {
+			s.may[j] |= mayAssumedBit
+		}
+	}
+	for c := range s.known[a][i].All() {
+		s.may.insert(mayEntry(a, q, c, gen, false) | mayAssumedBit)
+	}
+	s.known[a][i] = 0
+	s.may.sort()
+	s.rewatch()
+}
+
+// breakAssumption gives up seat a's assumption that the 6 exchanges it did not see passed no
+// card on: it drops the assumed entries, and its samples count those exchanges as draws.
+func (s *State) breakAssumption(a int8) {
+	s.broken |= 1 << a
+	for j := 0; j < len(s.may); {
+		if e := s.may[j]; e != 0 && maySeer(e) == a && mayAssumed(e) {
+			s.may.remove(j)
+			continue
+		}
+		j++
+	}
+	s.rewatch()
 }
 
 // logPlay is logLeave for a card p plays: every other seat sees it.

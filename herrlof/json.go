@@ -37,6 +37,7 @@ type stateJSON struct {
 	Known       [][]string   `json:"known"`
 	History     [][]string   `json:"history"`
 	Maybe       []string     `json:"maybe"`
+	Broken      int          `json:"broken"`
 	LastHand    lastHandJSON `json:"lastHand"`
 }
 
@@ -76,6 +77,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 	for i := range int(s.stockN) {
 		j.Stock[i] = s.stock[int(s.stockN)-1-i].String()
 	}
+	j.Broken = int(s.broken)
 	j.Maybe = []string{}
 	for _, e := range s.may {
 		if e != 0 {
@@ -120,6 +122,8 @@ func histText(h hlog) string {
 			b = append(b, "draw")
 		case t == tokR:
 			b = append(b, "return")
+		case t == tokX:
+			b = append(b, "swap")
 		default:
 			b = append(b, "leave"+string(Suit(t-tokP).Letter()))
 		}
@@ -128,9 +132,12 @@ func histText(h hlog) string {
 }
 
 // mayText writes an entry of may as "0>1:R2@0": seat 0 knew seat 1 held the R2 before seat 1's
-// first return (0) or a later one; a final "!" marks it under the stock.
+// first return (0) or a later one; "?" marks it assumed, a final "!" under the stock.
 func mayText(e uint16) string {
 	t := fmt.Sprintf("%d>%d:%v@%d", maySeer(e), mayHolder(e), mayCard(e), mayGen(e))
+	if mayAssumed(e) {
+		t += "?"
+	}
 	if mayOut(e) {
 		t += "!"
 	}
@@ -141,15 +148,21 @@ func mayText(e uint16) string {
 func parseMay(t string) (uint16, bool) {
 	out := strings.HasSuffix(t, "!")
 	t = strings.TrimSuffix(t, "!")
+	assumed := strings.HasSuffix(t, "?")
+	t = strings.TrimSuffix(t, "?")
 	if len(t) < 7 || t[1] != '>' || t[3] != ':' || t[len(t)-2] != '@' {
 		return 0, false
 	}
 	a, q, g := t[0]-'0', t[2]-'0', t[len(t)-1]-'0'
 	c, err := ParseCard(t[4 : len(t)-2])
-	if a > 2 || q > 2 || a == q || g > 3 || err != nil {
+	if a > 2 || q > 2 || a == q || g > 4 || err != nil {
 		return 0, false
 	}
-	return mayEntry(int8(a), int8(q), c, int(g), out), true
+	e := mayEntry(int8(a), int8(q), c, int(g), out)
+	if assumed {
+		e |= mayAssumedBit
+	}
+	return e, true
 }
 
 // parseHist reads histText's words back.
@@ -166,6 +179,8 @@ func parseHist(text string) (hlog, bool) {
 			t = tokD
 		case w == "return":
 			t = tokR
+		case w == "swap":
+			t = tokX
 		case len(w) == 5 && w[:4] == "show" && strings.IndexByte(suitLetters, w[4]) >= 0:
 			t = tokV + uint8(strings.IndexByte(suitLetters, w[4]))
 		case len(w) == 6 && w[:5] == "leave" && strings.IndexByte(suitLetters, w[5]) >= 0:
@@ -421,6 +436,10 @@ func (j *stateJSON) state() (State, error) {
 		t.may[i] = e
 	}
 	t.rewatch()
+	if j.Broken < 0 || j.Broken >= 1<<n {
+		return t, corrupt("broken %d", j.Broken)
+	}
+	t.broken = uint8(j.Broken)
 	return t, nil
 }
 

@@ -137,11 +137,16 @@ func (v View) Sample(r *rng.Rand) State {
 	}
 	s.may = v.may
 	s.rewatch()
+	if v.broken {
+		s.broken = 1 << me
+	}
 	if !plainSample && v.constrained() {
-		for range maxTries {
-			t := s
-			if t.fillConstrained(&v, r, seen) {
-				return t
+		for _, assume := range [2]bool{!v.broken, false} {
+			for range maxTries {
+				t := s
+				if t.fillConstrained(&v, r, seen, assume) {
+					return t
+				}
 			}
 		}
 	}

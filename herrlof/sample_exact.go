@@ -40,7 +40,7 @@ type matcher struct {
 	hc    [NumSuits]uint8 // cards of each suit dealt to the hand
 }
 
-func newMatcher(h *hlog) matcher {
+func newMatcher(h *hlog, swapsDraw bool) matcher {
 	m := matcher{n: h.len(), lastV: [NumSuits]int8{-1, -1, -1, -1}}
 	for i := range m.start {
 		m.start[i] = -1
@@ -49,9 +49,9 @@ func newMatcher(h *hlog) matcher {
 		switch t := h.at(i); {
 		case t >= tokV && t < tokV+NumSuits:
 			m.lastV[t-tokV] = int8(i)
-		case t == tokD:
+		case t == tokD || t == tokX && swapsDraw:
 			m.draws |= 1 << i
-		case t >= tokP:
+		case t >= tokP && t < tokP+NumSuits:
 			m.start[i] = m.lastV[t-tokP]
 			if m.start[i] < 0 {
 				m.start[i] = -2
@@ -103,12 +103,19 @@ func (m *matcher) ok() bool {
 
 // fillConstrained deals the unseen cards of v (all but seen) into s respecting every opponent's
 // history and the cards the seat knew they held; it reports false if it got stuck.
-func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards) bool {
+//
+// With assume, it deals as if the 6 exchanges the seat did not see passed no card on (the owner
+// gave back the card it took): the seat's assumed entries stay with their holders, and those
+// exchanges bring nothing. Without it, they count as draws and the assumed cards are unseen.
+func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards, assume bool) bool {
 	me := v.seat
 	n := int8(v.players)
 	for _, e := range v.may {
-		if e != 0 {
-			seen = seen.Plus(Cards(0).add(mayCard(e)))
+		if e != 0 && (assume || !mayAssumed(e)) {
+			var ok bool
+			if seen, ok = seen.plus(Cards(0).add(mayCard(e))); !ok {
+				return false
+			}
 		}
 	}
 	var pool [DeckSize]uint8
@@ -120,46 +127,67 @@ func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards) bool {
 		pool[x] = pool[k]
 		return b
 	}
+	var room [3]int
+	for q := range n {
+		room[q] = int(v.handLens[q]) - v.knows[q].Len()
+	}
+	// While a 6 the seat does not see waits for its give, the owner holds the card it took:
+	// under the assumption, one assumed card of the target may be that card.
+	taker := int8(-1)
+	if assume && v.phase == PhaseGive && v.power != me && v.target != me {
+		taker = v.power
+	}
+	// The cards the seat knew others held: in the holder's hand, or in a position it filled
+	// since (those under the stock first: the order is largest first).
+	for _, e := range v.may {
+		if e == 0 || !assume && mayAssumed(e) {
+			continue
+		}
+		q, c := mayHolder(e), mayCard(e)
+		slots := v.returnSlots(q)
+		ret := bits.OnesCount16(v.stockSeen[q])
+		var open [stockCap]uint8
+		no := 0
+		for _, j := range slots[min(mayGen(e), ret):ret] {
+			if filled&(1<<j) == 0 {
+				open[no] = j
+				no++
+			}
+		}
+		opts := no
+		if !mayOut(e) && room[q] > 0 {
+			opts++
+		}
+		moved := taker >= 0 && q == v.target && mayAssumed(e) && !mayOut(e) && room[taker] > 0
+		if moved {
+			opts++
+		}
+		if opts == 0 {
+			return false
+		}
+		y := r.IntN(opts)
+		switch {
+		case y < no:
+			s.stock[open[y]] = c
+			filled |= 1 << open[y]
+		case y == no && !mayOut(e) && room[q] > 0:
+			s.hands[q] = s.hands[q].add(c)
+			room[q]--
+		default:
+			s.hands[taker] = s.hands[taker].add(c)
+			room[taker]--
+			taker = -1
+		}
+	}
 	for q := range n {
 		if q == me {
 			continue
 		}
 		slots := v.returnSlots(q)
 		ret := bits.OnesCount16(v.stockSeen[q])
-		room := int(v.handLens[q]) - v.knows[q].Len()
-		// The cards the seat knew q held: in q's hand, or in a position q filled since.
-		for _, e := range v.may { // those under the stock first: the order is largest first
-			if e == 0 || mayHolder(e) != q {
-				continue
-			}
-			c := mayCard(e)
-			var open [stockCap]uint8
-			no := 0
-			for _, j := range slots[min(mayGen(e), ret):ret] {
-				if filled&(1<<j) == 0 {
-					open[no] = j
-					no++
-				}
-			}
-			opts := no
-			if !mayOut(e) && room > 0 {
-				opts++
-			}
-			if opts == 0 {
-				return false
-			}
-			y := r.IntN(opts)
-			if y == no {
-				s.hands[q] = s.hands[q].add(c)
-				room--
-				continue
-			}
-			s.stock[open[y]] = c
-			filled |= 1 << open[y]
-		}
 		// Then the unseen cards, one place at a time, each drawn among those that fit.
 		h := &v.hist[q]
-		m := newMatcher(h)
+		m := newMatcher(h, !assume)
 		logR := h.count(tokR)
 		ri := ret - logR // the return of q that the log's first R token records
 		var hand Cards
@@ -214,7 +242,7 @@ func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards) bool {
 			}
 			ri++
 		}
-		for range room {
+		for range room[q] {
 			if !place(-1, -1) {
 				return false
 			}

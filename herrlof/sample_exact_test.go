@@ -242,3 +242,67 @@ func TestStateJSONHistory(t *testing.T) {
 		}
 	}
 }
+
+// hiddenExchange: with three players, seat 0's B6 takes the G8 from seat 1 and gives it the R2;
+// then seat 2's G6 takes a card from seat 1 (pick) and gives one back (give), which seat 0 does
+// not see.
+//
+//	seat 0: B6 R2 G2 R4 R5 B4 B5 Y1 Y2 Y4 V
+//	seat 1: B1 G1 G5 G7 G8 B8 Y3 Y6 Y8 V H
+//	seat 2: B2 G6 G4 G9 B7 B9 Y5 Y7 R1 R3 H
+//	trump Y9; stock R6 R7 R8 R9 G3 B3 V H
+func hiddenExchange(t testing.TB, pick, give string) herrlof.State {
+	d := dealMove(t, 3, 0, []string{
+		"B6 R2 G2 R4 R5 B4 B5 Y1 Y2 Y4 V",
+		"B1 G1 G5 G7 G8 B8 Y3 Y6 Y8 V H",
+		"B2 G6 G4 G9 B7 B9 Y5 Y7 R1 R3 H",
+	}, "Y9", "R6 R7 R8 R9 G3 B3 V H")
+	s := dealt(t, three, d, "bid 0", "bid 0", "bid 0")
+	s = apply(t, s, "B6", "B1", "B2", "take 1", "pick G8", "give R2")
+	s = apply(t, s, "G2", "G1", "G6", "take 1", "pick "+pick)
+	if give != "" {
+		s = apply(t, s, "give "+give)
+	}
+	return s
+}
+
+// TestSampleHiddenExchange: after a 6 exchange between seats 1 and 2 that seat 0 does not see,
+// the R2 seat 0 gave seat 1 is in seat 1's or seat 2's hand in every sample, whichever card
+// moved; the samples assume the exchange passed no card on, so while seat 2 is still to give,
+// the R2 is sometimes the card it took.
+func TestSampleHiddenExchange(t *testing.T) {
+	r2 := card(t, "R2")
+	for _, tc := range []struct{ pick, give string }{{"R2", ""}, {"G5", ""}, {"R2", "G4"}, {"G5", "G4"}, {"R2", "R2"}} {
+		s := hiddenExchange(t, tc.pick, tc.give)
+		in := [3]int{}
+		for _, smp := range samples(t, s, 0, 1000) {
+			switch {
+			case smp.Hand(1).Has(r2):
+				in[1]++
+			case smp.Hand(2).Has(r2):
+				in[2]++
+			default:
+				t.Fatalf("pick %s give %s: the R2 is in neither hand:\n%v", tc.pick, tc.give, smp)
+			}
+		}
+		if tc.give == "" && (in[1] == 0 || in[2] == 0) {
+			t.Errorf("pick %s: R2 with seat 1 %d times, seat 2 %d times; want both while seat 2 is to give", tc.pick, in[1], in[2])
+		}
+	}
+}
+
+// TestSampleHiddenExchangePlainSamplerFails: the plain sampler, which forgets the R2 at the
+// hidden exchange, puts it elsewhere.
+func TestSampleHiddenExchangePlainSamplerFails(t *testing.T) {
+	herrlof.SetPlainSample(true)
+	defer herrlof.SetPlainSample(false)
+	v := hiddenExchange(t, "G5", "G4").View(0)
+	r2 := card(t, "R2")
+	r := rng.New(5)
+	for range 200 {
+		if smp := v.Sample(r); !smp.Hand(1).Has(r2) && !smp.Hand(2).Has(r2) {
+			return
+		}
+	}
+	t.Error("the plain sampler always kept the R2 where it can be")
+}

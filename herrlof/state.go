@@ -83,6 +83,7 @@ type State struct {
 	hist      [3][2]hlog  // hist[a][kidx(a, b)]: b's history this hand as a saw it, for View.Sample (see hlog)
 	may       mayList     // cards a seat knew another held and that may have gone under the stock
 	watched   uint8       // bit p: some history of p or some entry of may about p is set this hand
+	broken    uint8       // bit a: something a saw shows a 6 exchange it did not see passed a card on
 }
 
 // kidx is the index of seat b among the other seats of seat a, in ascending order.
@@ -243,7 +244,7 @@ func (s *State) startDeal() {
 	s.hands = [3]Cards{}
 	s.known = [3][2]Cards{}
 	s.hist = [3][2]hlog{}
-	s.may, s.watched = mayList{}, 0
+	s.may, s.watched, s.broken = mayList{}, 0, 0
 }
 
 // Config returns the match's configuration (Players is 2 or 3, never 0).

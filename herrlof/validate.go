@@ -329,7 +329,10 @@ func (s *State) validateHistory(b int8) error {
 // validateMay checks the entries of may: well formed, in order, and true.
 func (s *State) validateMay() error {
 	n := int8(s.players)
-	if (s.phase == PhaseDeal || s.phase == PhaseOver) && s.may[0] != 0 {
+	if s.broken >= 1<<n || s.players == 2 && s.broken != 0 {
+		return errors.New("bad broken assumptions")
+	}
+	if (s.phase == PhaseDeal || s.phase == PhaseOver) && (s.may[0] != 0 || s.broken != 0) {
 		return errors.New("uncertain cards between hands")
 	}
 	for i, e := range s.may {
@@ -340,7 +343,7 @@ func (s *State) validateMay() error {
 			continue
 		}
 		a, q, c, g := maySeer(e), mayHolder(e), mayCard(e), mayGen(e)
-		if e>>13 != 0 || a >= n || q >= n || a == q || !c.IsValid() || i > 0 && s.may[i-1] <= e && !(c >= 36 && s.may[i-1] == e) {
+		if e>>15 != 0 || g > 4 || mayAssumed(e) && n != 3 || a >= n || q >= n || a == q || !c.IsValid() || i > 0 && s.may[i-1] <= e && !(c >= 36 && s.may[i-1] == e) {
 			return errors.New("the uncertain cards are malformed or out of order")
 		}
 		if mayOut(e) && c >= 36 {
@@ -348,6 +351,12 @@ func (s *State) validateMay() error {
 		}
 		slots := s.returnSlots(q)
 		ret := bits.OnesCount16(s.stockSeen[q])
+		if mayAssumed(e) {
+			if g > ret || s.broken&(1<<a) != 0 {
+				return fmt.Errorf("seat %d's assumption about seat %d is malformed", a, q)
+			}
+			continue // an assumption, not a fact: nothing to check against the cards
+		}
 		if g >= ret {
 			return fmt.Errorf("seat %d's guess about seat %d names a return that did not happen", a, q)
 		}

@@ -48,6 +48,7 @@ type View struct {
 	knownBy   [3]Cards // knownBy[q]: cards of the seat's hand q knows about
 	hist      [3]hlog  // hist[q]: q's history this hand as the seat saw it
 	may       mayList  // the entries of State.may the seat made
+	broken    bool     // State.broken for the seat
 }
 
 // View returns what seat p may see. It panics if p is not a seat of the match.
@@ -90,6 +91,7 @@ func (s State) View(p norns.Player) View {
 			v.hist[q] = s.hist[i][k]
 		}
 	}
+	v.broken = s.broken&(1<<i) != 0
 	n := 0
 	for _, e := range s.may {
 		if e != 0 && maySeer(e) == int8(i) {
