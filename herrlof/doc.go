@@ -31,16 +31,18 @@
 //     cannot help; the 6 does nothing after the last trick, and neither does the 9 (H15).
 //   - Copies of the Valknut and of the Hagalaz are one [Card] value each: nothing records which
 //     copy is where, so states that differ only in copies are ==.
-//   - [View.Sample] respects everything the seat saw this hand, with two players: a seat that
-//     showed out of a suit holds a card of it only if it drew a card after the show-out (one
-//     draw per such card, counting those it played or gave since, and the card it put under the
-//     stock after drawing); a card the seat gave or lost to the other with a 6 is in that
-//     player's hand or, once it drew with a 3, at a stock position it filled since. With three
-//     players the same holds, except across a 6 exchange between the two other seats, which the
-//     seat does not see: it counts as a draw for the void counting (the card came from the other
-//     hand, whose own voids are not applied to it), and the seat forgets the cards it knew
-//     either of them held.
-//   - [View.ShowedOut] and [View.Known] still report definite facts only: a void until the seat
+//   - [View.Sample] respects what the seat saw this hand. A seat that showed out of a suit holds
+//     a card of it only if it received a card unseen by the viewer after the show-out (one such
+//     receipt per card of the suit, counting those it played or exchanged since and the card it
+//     put under the stock after drawing). A card the viewer gave or lost to a seat with a 6 is
+//     in that seat's hand or, once it drew with a 3, at a stock position it filled since.
+//   - With three players, a 6 exchange between the two other seats is hidden from the viewer.
+//     Its samples assume that the owner gave back the card it took (always a possible history),
+//     so the viewer's known cards and voids stand, until something it sees contradicts that (a
+//     seat plays or shows out in a way only a passed card explains). From then on, for the rest
+//     of the hand, such exchanges count as draws of any card and the cards that may have moved
+//     are no longer placed: those samples can be impossible (see [View.Sample]).
+//   - [View.ShowedOut] and [View.Known] report definite facts only: a void until the seat
 //     receives a card, a known card until it is played or may have moved.
 //
 // # Moves

@@ -43,24 +43,31 @@ func (s State) SampleChance(r *rng.Rand) Move {
 // Sample returns a full state drawn at random among those consistent with what the seat saw
 // this hand, and whose View(v.Seat()) is v. The unseen cards (those not in the seat's hand, not
 // played, not the trump card and not known to be elsewhere) are dealt to the other hands and the
-// unknown stock positions, respecting the seat's knowledge (see the package documentation, "Rules"):
-// known cards stay in their holder's hand; a card the seat knew an opponent held before it drew
-// with a 3 goes to that hand or to a stock position it filled since; a card of a suit an
-// opponent showed out of goes to its hand, or to a stock position it filled, only as far as its
-// draws since the show-out allow. Other seats' bids, which the seat cannot see, are drawn
-// uniformly from 0 to the hand size.
+// unknown stock positions respecting the seat's knowledge (see the package documentation,
+// "Rules"): known cards stay in their holder's hand; a card the seat knew an opponent held before
+// it drew with a 3 goes to its hand or to a stock position it filled since; a card of a suit an
+// opponent showed out of goes to its hand, or to a stock position it filled, only as far as the
+// cards it received since allow (a matching of such cards to receipts). Other seats' bids, which
+// the seat cannot see, are drawn uniformly from 0 to the hand size.
+//
+// Exactness: with two players every sample is a state the seat cannot rule out (short of the
+// fallback below). With three, so is every sample while the assumption about hidden 6 exchanges
+// holds (see the package documentation), except that while a 6 between the other two waits for
+// its give, the card the owner took is not checked against the target's voids; once the seat
+// saw the assumption fail, the cards such an exchange passed are dealt as
+// freely as drawn ones (ignoring the giver's own voids) and the cards the seat knew the two
+// others held are dealt as unseen. Exchanges and other seats' private knowledge are not
+// sampled: the sample's other seats know nothing of each other's hands.
 //
 // The distribution: when no opponent has shown out this hand and no known card may have moved,
 // every arrangement is equally likely (counting the copies of Valknut and Hagalaz as distinct
 // cards). Otherwise Sample places the cards that may have moved first (each uniformly among the
-// places still open to it), then fills each opponent's filled stock positions and hand with
-// cards drawn uniformly among the unseen ones, skipping each card that would break what the
-// seat knows, and shuffles the rest into the stock: every consistent arrangement can come out,
-// but not all equally often. If that gets stuck (64 times in a row; not seen in tests), Sample
-// falls back to the unconstrained deal.
-//
-// What other seats privately know about each other (a 6 exchange between two other seats) is
-// not visible to the seat and is left empty in the sample. Sample does not allocate.
+// places still open to it), then fills each opponent's stock positions and hand with cards drawn
+// uniformly among the unseen ones, skipping each card that would break what the seat knows, and
+// shuffles the rest into the stock: every arrangement consistent with the rules above can come
+// out, but not all equally often. Should that get stuck 64 times in a row (not seen in tests), it
+// drops the assumption, then falls back to the unconstrained deal of the first case. Sample does
+// not allocate.
 func (v View) Sample(r *rng.Rand) State {
 	s := State{
 		players:   v.players,

@@ -10,7 +10,9 @@ import (
 // View is what one seat may know of a match: its own hand and bid, everything public (the trump
 // card, the tricks, the cards played, the hand sizes and stock size, the scores, the bids of
 // scored hands, which suits each seat showed out of) and what it learnt in private (the cards it
-// gave or took with a 6 and the cards it drew or put under the stock with a 3). It never holds
+// gave or took with a 6 and the cards it drew or put under the stock with a 3, and what of
+// each other seat's hand it can still infer: the order in which that seat showed out, drew and
+// returned this hand, and where a card it knew that seat held may have gone). It never holds
 // another seat's hand or bid, the stock's order, or the cards another seat drew or exchanged.
 //
 // A View is a comparable value: two states that differ only in what the seat cannot see give ==
