@@ -179,75 +179,95 @@ func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards, assume bool) b
 			taker = -1
 		}
 	}
+	// Then the unseen cards, one place at a time, each drawn among those that fit.
+	var ms [3]matcher
+	var phys [3]Cards
+	for q := range n {
+		if q != me {
+			ms[q] = newMatcher(&v.hist[q], !assume)
+		}
+	}
+	// place deals a card that fits q's history: to stock position slot (its return token i), to
+	// q's hand (slot -1), or to the hand of the seat that took it from q (slot -2).
+	place := func(q int8, slot, i int) bool {
+		m, h := &ms[q], &v.hist[q]
+		lim := k // candidates are pool[:lim]; rejected ones move past it
+		for lim > 0 {
+			x := r.IntN(lim)
+			b := pool[x]
+			if b < 36 {
+				st := int(b) / 9
+				if i >= 0 {
+					if vs := vBefore(h, i, st); vs >= 0 {
+						m.start[i] = vs
+						if !m.ok() {
+							m.start[i] = -1
+							lim--
+							pool[x], pool[lim] = pool[lim], pool[x]
+							continue
+						}
+					}
+				} else if m.lastV[st] >= 0 {
+					m.hc[st]++
+					if !m.ok() {
+						m.hc[st]--
+						lim--
+						pool[x], pool[lim] = pool[lim], pool[x]
+						continue
+					}
+				}
+			}
+			// Accept pool[x]: move it out of the pool, keeping the rejected ones in it.
+			lim--
+			pool[x] = pool[lim]
+			pool[lim] = b
+			take(lim)
+			switch slot {
+			case -1:
+				phys[q] |= 1 << b
+			case -2:
+				phys[v.power] |= 1 << b
+			default:
+				s.stock[slot] = bitCard(int(b))
+				filled |= 1 << slot
+			}
+			return true
+		}
+		return false
+	}
+	// Under the assumption, the card a hidden 6 took and has not given back yet was in the
+	// target's hand a moment ago: it must fit the target's history like the target's own cards.
+	if taker >= 0 {
+		if room[taker] <= 0 || !place(v.target, -2, -1) {
+			return false
+		}
+		room[taker]--
+	}
 	for q := range n {
 		if q == me {
 			continue
 		}
 		slots := v.returnSlots(q)
 		ret := bits.OnesCount16(v.stockSeen[q])
-		// Then the unseen cards, one place at a time, each drawn among those that fit.
 		h := &v.hist[q]
-		m := newMatcher(h, !assume)
-		logR := h.count(tokR)
-		ri := ret - logR // the return of q that the log's first R token records
-		var hand Cards
-		place := func(slot int, i int) bool { // i: the R token, or -1 for the hand
-			lim := k // candidates are pool[:lim]; rejected ones move past it
-			for lim > 0 {
-				x := r.IntN(lim)
-				b := pool[x]
-				if b < 36 {
-					st := int(b) / 9
-					if i >= 0 {
-						if vs := vBefore(h, i, st); vs >= 0 {
-							m.start[i] = vs
-							if !m.ok() {
-								m.start[i] = -1
-								lim--
-								pool[x], pool[lim] = pool[lim], pool[x]
-								continue
-							}
-						}
-					} else if m.lastV[st] >= 0 {
-						m.hc[st]++
-						if !m.ok() {
-							m.hc[st]--
-							lim--
-							pool[x], pool[lim] = pool[lim], pool[x]
-							continue
-						}
-					}
-				}
-				// Accept pool[x]: move it out of the pool, keeping the rejected ones in it.
-				lim--
-				pool[x] = pool[lim]
-				pool[lim] = b
-				take(lim)
-				if slot >= 0 {
-					s.stock[slot] = bitCard(int(b))
-					filled |= 1 << slot
-				} else {
-					hand |= 1 << b
-				}
-				return true
-			}
-			return false
-		}
-		for i := range m.n {
+		ri := ret - h.count(tokR) // the return of q that the log's first R token records
+		for i := range ms[q].n {
 			if h.at(i) != tokR {
 				continue
 			}
-			if j := slots[ri]; filled&(1<<j) == 0 && !place(int(j), i) {
+			if j := slots[ri]; filled&(1<<j) == 0 && !place(q, int(j), i) {
 				return false
 			}
 			ri++
 		}
 		for range room[q] {
-			if !place(-1, -1) {
+			if !place(q, -1, -1) {
 				return false
 			}
 		}
-		s.hands[q] = s.hands[q].Plus(canonical(hand))
+	}
+	for q := range n {
+		s.hands[q] = s.hands[q].Plus(canonical(phys[q]))
 	}
 	// The rest fills the other stock positions in random order.
 	for i := range int(v.stockN) {
