@@ -52,9 +52,7 @@ func (s State) SampleChance(r *rng.Rand) Move {
 //
 // Exactness: with two players every sample is a state the seat cannot rule out (short of the
 // fallback below). With three, so is every sample while the assumption about hidden 6 exchanges
-// holds (see the package documentation), except that while a 6 between the other two waits for
-// its give, the card the owner took is not checked against the target's voids; once the seat
-// saw the assumption fail, the cards such an exchange passed are dealt as
+// holds (see the package documentation); once the seat saw the assumption fail, the cards such an exchange passed are dealt as
 // freely as drawn ones (ignoring the giver's own voids) and the cards the seat knew the two
 // others held are dealt as unseen. Exchanges and other seats' private knowledge are not
 // sampled: the sample's other seats know nothing of each other's hands.
