@@ -51,19 +51,20 @@ func (s State) SampleChance(r *rng.Rand) Move {
 // the seat cannot see, are drawn uniformly from 0 to the hand size.
 //
 // Exactness: with two players every sample is a state the seat cannot rule out (short of the
-// fallback below). With three, so is every sample while the assumption about hidden 6 exchanges
-// holds (see the package documentation); once the seat saw the assumption fail, the cards such an exchange passed are dealt as
-// freely as drawn ones (ignoring the giver's own voids) and the cards the seat knew the two
-// others held are dealt as unseen. Exchanges and other seats' private knowledge are not
-// sampled: the sample's other seats know nothing of each other's hands.
+// fallback below). With three, so is every sample while the assumption about hidden 6
+// exchanges holds (see the package documentation); once the seat saw the assumption fail, the
+// cards such an exchange passed are dealt as freely as drawn ones (ignoring the giver's own
+// voids) and the cards the seat knew the two others held are dealt as unseen. Other seats'
+// private knowledge is not sampled: the sample's other seats know nothing of each other's
+// hands, nor where the seat's cards may have gone.
 //
 // The distribution: when no opponent has shown out this hand and no known card may have moved,
 // every arrangement is equally likely (counting the copies of Valknut and Hagalaz as distinct
 // cards). Otherwise Sample places the cards that may have moved first (each uniformly among the
 // places still open to it), then fills each opponent's stock positions and hand with cards drawn
 // uniformly among the unseen ones, skipping each card that would break what the seat knows, and
-// shuffles the rest into the stock: every arrangement consistent with the rules above can come
-// out, but not all equally often. Should that get stuck 64 times in a row (not seen in tests), it
+// shuffles the rest into the stock: every arrangement consistent with the rules above (with
+// three players, with the assumption) can come out, but not all equally often. Should that get stuck 64 times in a row (not seen in tests), it
 // drops the assumption, then falls back to the unconstrained deal of the first case. Sample does
 // not allocate.
 func (v View) Sample(r *rng.Rand) State {
