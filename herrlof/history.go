@@ -7,17 +7,16 @@ import "math/bits"
 // end. The log starts with the seat's first show-out (a receipt or a return before any show-out
 // proves nothing).
 //
-// A hand of 15 tricks writes at most 15 show-outs (one per trick), 4 draws, 4 returns and 4 P
-// tokens (each needs an earlier draw): 27 tokens; a hand of 11 tricks with 3 players at most 11
-// show-outs, 4 draws, 4 returns, 8 receipts by 6 exchanges and 12 P tokens: 39, but a P token
-// needs a receipt and a show-out before it, and the log is capped at 32 (add drops the rest,
-// which only loosens what Sample respects).
+// A two-player hand writes at most 15 show-outs (one per trick), 4 draws, 4 returns (there are
+// four 3s) and 4 P tokens (each is matched to its own earlier draw): 27 tokens. A three-player
+// hand writes at most 11 show-outs, 4 draws, 4 returns, 4 X tokens (four 6s) and 8 P tokens: 31.
+// So 32 always suffice (add ignores a 33rd token).
 type hlog [2]uint64
 
 // The tokens of an hlog.
 const (
 	tokV = 1 // +suit: the seat showed out of the suit
-	tokD = 5 // a card the observer did not see reached the seat's hand (a 3's draw, a 6 between others)
+	tokD = 5 // the seat drew a card with a 3, which the observer did not see
 	tokR = 6 // the seat put a card under the stock with a 3
 	tokP = 7 // +suit: a card of a suit the seat had shown out of, not known to the observer,
 	// left its hand in the observer's sight (played, or exchanged with the observer by a 6)
