@@ -41,17 +41,15 @@ func (h *hlog) add(tok uint8) {
 	h[n>>4] |= uint64(tok) << (4 * (n & 15))
 }
 
-// hasV reports whether the log holds a show-out of suit s.
-func (h *hlog) hasV(s Suit) bool {
-	t := uint64(tokV + s)
-	for _, w := range h {
-		for ; w != 0; w >>= 4 {
-			if w&15 == t {
-				return true
-			}
+// vSuits returns the suits h holds show-outs of, bit s for suit s.
+func (h *hlog) vSuits() uint32 {
+	var m uint32
+	for i := range h.len() {
+		if t := h.at(i); t >= tokV && t < tokV+NumSuits {
+			m |= 1 << (t - tokV)
 		}
 	}
-	return false
+	return m
 }
 
 // valid reports whether h is a well-formed log: tokens in range, none after an empty one, a
@@ -81,6 +79,128 @@ func (h *hlog) count(tok uint8) int {
 		}
 	}
 	return k
+}
+
+// histPool holds the six histories of a State, hist(a, b) at index histIdx(a, b), as one stream
+// of hlog tokens: log 0, a 0 nibble, log 1, a 0 nibble, ..., log 5, then zeros (the lowest
+// nibble of the first word first). Most logs are empty or short, so one stream is far smaller
+// than six hlogs, and a State is copied on every move. The stream always fits: a three-player
+// hand writes at most 44 show-outs (two followers a trick, each logged for both observers), 8
+// draws, 8 returns, 8 X and 16 P tokens (each matched to a draw or an X of its own log) over all
+// six logs, 84 tokens and 5 separators (two players: 27 tokens); add ignores a token that would
+// overflow it.
+type histPool [6]uint64
+
+const (
+	histNibbles = 16 * len(histPool{})
+	nibbleLow   = 0x1111111111111111
+)
+
+// histIdx is the index of seat a's history of seat b in the pool.
+func histIdx(a, b int8) int { return int(2*a + kidx(a, b)) }
+
+// zeros returns a mask of the zero nibbles of w (bit 4i set for nibble i).
+func zeros(w uint64) uint64 { return ^(w | w>>1 | w>>2 | w>>3) & nibbleLow }
+
+// zeroPos returns the nibble position of the j-th (from 0) zero nibble of the stream, or
+// histNibbles if there are fewer.
+func (p *histPool) zeroPos(j int) int {
+	for i, w := range p {
+		z := zeros(w)
+		if c := bits.OnesCount64(z); j >= c {
+			j -= c
+			continue
+		}
+		for ; j > 0; j-- {
+			z &= z - 1
+		}
+		return 16*i + bits.TrailingZeros64(z)/4
+	}
+	return histNibbles
+}
+
+// bounds returns where log k starts and ends in the stream.
+func (p *histPool) bounds(k int) (start, end int) {
+	if k > 0 {
+		start = p.zeroPos(k-1) + 1
+	}
+	return start, p.zeroPos(k)
+}
+
+// get returns log k.
+func (p *histPool) get(k int) (h hlog) {
+	start, end := p.bounds(k)
+	n := end - start
+	if n <= 0 {
+		return h
+	}
+	for j := range h {
+		bit := 4*start + 64*j
+		w, sh := bit>>6, uint(bit&63)
+		if w >= len(p) {
+			break
+		}
+		v := p[w] >> sh
+		if sh != 0 && w+1 < len(p) {
+			v |= p[w+1] << (64 - sh)
+		}
+		h[j] = v
+	}
+	switch {
+	case n < 16:
+		h[0] &= 1<<(4*n) - 1
+		h[1] = 0
+	case n < 32:
+		h[1] &= 1<<(4*(n-16)) - 1
+	}
+	return h
+}
+
+// add appends tok to log k, unless the log holds 32 tokens or the stream is full (see histPool).
+func (p *histPool) add(k int, tok uint8) {
+	start, end := p.bounds(k)
+	used := 0
+	for _, w := range p {
+		used += 16 - bits.OnesCount64(zeros(w))
+	}
+	if end-start >= 32 || used+len(p)-1 >= histNibbles || end >= histNibbles {
+		return
+	}
+	w, sh := end>>4, uint(end&15)*4
+	for i := len(p) - 1; i > w; i-- {
+		p[i] = p[i]<<4 | p[i-1]>>60
+	}
+	x := p[w]
+	low := uint64(1)<<sh - 1
+	p[w] = x&low | (x&^low)<<4 | uint64(tok)<<sh
+}
+
+// histOf returns seat a's history of seat b this hand (empty when a == b).
+func (s *State) histOf(a, b int8) hlog {
+	if a == b || s.hv>>(4*histIdx(a, b))&15 == 0 {
+		return hlog{}
+	}
+	return s.hist.get(histIdx(a, b))
+}
+
+// histStarted reports whether seat a's history of seat b has begun (with a show-out).
+func (s *State) histStarted(a, b int8) bool { return s.hv>>(4*histIdx(a, b))&15 != 0 }
+
+// histAdd appends tok to seat a's history of seat b.
+func (s *State) histAdd(a, b int8, tok uint8) {
+	k := histIdx(a, b)
+	s.hist.add(k, tok)
+	if tok >= tokV && tok < tokV+NumSuits {
+		s.hv |= 1 << (4*k + int(tok-tokV))
+	}
+}
+
+// histSet sets seat a's history of seat b, which must be empty, to h; it reports whether h fit.
+func (s *State) histSet(a, b int8, h hlog) bool {
+	for i := range h.len() {
+		s.histAdd(a, b, h.at(i))
+	}
+	return s.hist.get(histIdx(a, b)) == h
 }
 
 // mayList holds what seats knew of each other's hands and can no longer be sure of: "seat a
@@ -153,7 +273,7 @@ func (s *State) logShowOut(p int8, st Suit) {
 	s.watched |= 1 << p
 	for a := range int8(s.players) {
 		if a != p {
-			s.hist[a][kidx(a, p)].add(tokV + uint8(st))
+			s.histAdd(a, p, tokV+uint8(st))
 		}
 	}
 	changed := false
@@ -185,7 +305,10 @@ func (s *State) logLeave(a, p int8, c Card) {
 	known := s.known[a][i].Has(c)
 	broke := false
 	for j, e := range s.may {
-		if e == 0 || maySeer(e) != a || mayCard(e) != c {
+		if e == 0 {
+			break // the entries are sorted, largest first
+		}
+		if maySeer(e) != a || mayCard(e) != c {
 			continue
 		}
 		if mayHolder(e) == p && !mayOut(e) {
@@ -199,11 +322,13 @@ func (s *State) logLeave(a, p int8, c Card) {
 			broke = true // c was assumed elsewhere: it was passed on after all
 		}
 	}
-	if !known && c < 36 && s.hist[a][i][0] != 0 && s.hist[a][i].hasV(Suit(c/9)) {
-		s.hist[a][i].add(tokP + uint8(c/9))
-		if s.broken&(1<<a) == 0 && s.hist[a][i].count(tokX) > 0 {
-			m := newMatcher(&s.hist[a][i], false)
-			broke = broke || !m.ok()
+	if !known && c < 36 && s.hv>>(4*histIdx(a, p)+int(c/9))&1 != 0 {
+		s.histAdd(a, p, tokP+uint8(c/9))
+		if s.players == 3 && s.broken&(1<<a) == 0 {
+			if h := s.histOf(a, p); h.count(tokX) > 0 {
+				m := newMatcher(&h, false)
+				broke = broke || !m.ok()
+			}
 		}
 	}
 	if broke {
@@ -214,8 +339,8 @@ func (s *State) logLeave(a, p int8, c Card) {
 // logHidden records that seat q received a card in a 6 exchange seat a did not see, and marks
 // what a knew of q's hand as assumed: q may have passed it on (see mayList).
 func (s *State) logHidden(a, q int8, lost bool) {
-	if h := &s.hist[a][kidx(a, q)]; h[0] != 0 && !lost {
-		h.add(tokX)
+	if !lost && s.histStarted(a, q) {
+		s.histAdd(a, q, tokX)
 	}
 	if !lost {
 		return
@@ -265,8 +390,8 @@ func (s *State) logPlay(p int8, c Card) {
 // logReceive records that seat q received a card seat a did not see (a draw, or a 6 exchange
 // between the other two seats).
 func (s *State) logReceive(a, q int8) {
-	if h := &s.hist[a][kidx(a, q)]; h[0] != 0 {
-		h.add(tokD)
+	if s.histStarted(a, q) {
+		s.histAdd(a, q, tokD)
 	}
 }
 
@@ -279,8 +404,8 @@ func (s *State) logReturn(p int8) {
 			continue
 		}
 		i := kidx(a, p)
-		if h := &s.hist[a][i]; h[0] != 0 {
-			h.add(tokR)
+		if s.histStarted(a, p) {
+			s.histAdd(a, p, tokR)
 		}
 		if k := s.known[a][i]; k != 0 {
 			for c := range k.All() {
@@ -297,7 +422,7 @@ func (s *State) rewatch() {
 	var w uint8
 	for a := range int8(s.players) {
 		for q := range int8(s.players) {
-			if q != a && s.hist[a][kidx(a, q)] != (hlog{}) {
+			if q != a && s.histStarted(a, q) {
 				w |= 1 << q
 			}
 		}

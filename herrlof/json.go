@@ -100,7 +100,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 		hist := make([]string, n)
 		for q := range n {
 			if q != p {
-				hist[q] = histText(s.hist[p][kidx(int8(p), int8(q))])
+				hist[q] = histText(s.histOf(int8(p), int8(q)))
 			}
 		}
 		j.History = append(j.History, hist)
@@ -412,8 +412,8 @@ func (j *stateJSON) state() (State, error) {
 			if !ok || p == q && h != (hlog{}) {
 				return t, corrupt("history[%d][%d] %q", p, q, j.History[p][q])
 			}
-			if p != q {
-				t.hist[p][kidx(int8(p), int8(q))] = h
+			if p != q && !t.histSet(int8(p), int8(q), h) {
+				return t, corrupt("history[%d][%d] %q does not fit", p, q, j.History[p][q])
 			}
 		}
 		if v, err = small("lastHand.bids", j.LastHand.Bids[p], 0, 15); err != nil {

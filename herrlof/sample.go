@@ -137,8 +137,7 @@ func (v View) Sample(r *rng.Rand) State {
 	}
 	for q := range n {
 		if q != me {
-			i := kidx(me, q)
-			s.hist[me][i] = v.hist[q]
+			s.histSet(me, q, v.hist[q])
 		}
 	}
 	s.may = v.may

@@ -80,7 +80,8 @@ type State struct {
 	stockSeen [3]uint16   // bit i set: the seat knows stock[i] (it put it there with a 3)
 	last      lastHand    // the last hand scored
 	known     [3][2]Cards // known[a][kidx(a, b)]: cards seat a knows seat b holds (a 6 exchange, a 3 draw)
-	hist      [3][2]hlog  // hist[a][kidx(a, b)]: b's history this hand as a saw it, for View.Sample (see hlog)
+	hist      histPool    // each seat's history this hand as each other seat saw it, for View.Sample (see hlog, histOf)
+	hv        uint32      // bit 4·histIdx(a, b)+suit: a's history of b holds a show-out of the suit (it has begun)
 	may       mayList     // cards a seat knew another held and that may have gone under the stock
 	watched   uint8       // bit p: some history of p or some entry of may about p is set this hand
 	broken    uint8       // bit a: something a saw shows a 6 exchange it did not see passed a card on
@@ -243,7 +244,7 @@ func (s *State) startDeal() {
 	s.stockSeen = [3]uint16{}
 	s.hands = [3]Cards{}
 	s.known = [3][2]Cards{}
-	s.hist = [3][2]hlog{}
+	s.hist, s.hv = histPool{}, 0
 	s.may, s.watched, s.broken = mayList{}, 0, 0
 }
 

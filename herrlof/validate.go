@@ -32,12 +32,15 @@ func (s State) validate() error {
 			s.last.tricks[p] != 0 {
 			return fmt.Errorf("seat %d is set in a %d-player match", p, n)
 		}
-		if s.hist[p] != [2]hlog{} {
-			return fmt.Errorf("seat %d is set in a %d-player match", p, n)
+		for q := range 3 {
+			if q != p && (s.hist.get(histIdx(int8(p), int8(q))) != hlog{} || s.hist.get(histIdx(int8(q), int8(p))) != hlog{} ||
+				s.hv>>(4*histIdx(int8(p), int8(q)))&15 != 0 || s.hv>>(4*histIdx(int8(q), int8(p)))&15 != 0) {
+				return fmt.Errorf("seat %d is set in a %d-player match", p, n)
+			}
 		}
 		for a := range n {
 			i := kidx(int8(a), int8(p))
-			if s.known[a][i] != 0 || s.hist[a][i] != (hlog{}) {
+			if s.known[a][i] != 0 {
 				return fmt.Errorf("seat %d is set in a %d-player match", p, n)
 			}
 		}
@@ -314,12 +317,14 @@ func (s *State) validateHistory(b int8) error {
 		if a == b {
 			continue
 		}
-		i := kidx(a, b)
-		h := &s.hist[a][i]
+		h := s.hist.get(histIdx(a, b))
+		if hv := s.hv >> (4 * histIdx(a, b)) & 15; hv != h.vSuits() {
+			return fmt.Errorf("seat %d's history of seat %d does not match its summary", a, b)
+		}
 		if !h.valid() || h.count(tokR) > bits.OnesCount16(s.stockSeen[b]) {
 			return fmt.Errorf("seat %d's history of seat %d is not one of a hand", a, b)
 		}
-		if (s.phase == PhaseDeal || s.phase == PhaseOver) && *h != (hlog{}) {
+		if (s.phase == PhaseDeal || s.phase == PhaseOver) && h != (hlog{}) {
 			return fmt.Errorf("seat %d has a history between hands", b)
 		}
 	}
