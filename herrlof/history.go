@@ -301,8 +301,7 @@ func (s *State) logShowOut(p int8, st Suit) {
 // taken in a 6 exchange with a): a P token when c is of a suit p showed out of and a did not
 // know p held it. It also settles c if a thought p might hold it.
 func (s *State) logLeave(a, p int8, c Card) {
-	i := kidx(a, p)
-	known := s.known[a][i].Has(c)
+	known := s.knownOf(a, p).Has(c)
 	broke := false
 	for j, e := range s.may {
 		if e == 0 {
@@ -349,17 +348,17 @@ func (s *State) logHidden(a, q int8, lost bool) {
 		s.forget(a, q)
 		return
 	}
-	i := kidx(a, q)
 	gen := bits.OnesCount16(s.stockSeen[q])
 	for j, e := range s.may {
 		if e != 0 && maySeer(e) == a && mayHolder(e) == q {
 			s.may[j] |= mayAssumedBit
 		}
 	}
-	for c := range s.known[a][i].All() {
+	k := s.knownOf(a, q)
+	for c := range k.All() {
 		s.may.insert(mayEntry(a, q, c, gen, false) | mayAssumedBit)
 	}
-	s.known[a][i] = 0
+	s.unknow(a, q, k)
 	s.may.sort()
 	s.rewatch()
 }
@@ -397,21 +396,20 @@ func (s *State) logReceive(a, q int8) {
 
 // logReturn records p's return to the stock (after stockSeen was updated): what the others
 // knew p held may now be under the stock.
-func (s *State) logReturn(p int8) {
+func (s *State) logReturn(p int8, kn *[3]Cards) {
 	gen := bits.OnesCount16(s.stockSeen[p]) - 1
 	for a := range int8(s.players) {
 		if a == p {
 			continue
 		}
-		i := kidx(a, p)
 		if s.histStarted(a, p) {
 			s.histAdd(a, p, tokR)
 		}
-		if k := s.known[a][i]; k != 0 {
+		if k := kn[a]; k != 0 {
 			for c := range k.All() {
 				s.may.insert(mayEntry(a, p, c, min(gen, 3), false))
 			}
-			s.known[a][i] = 0
+			s.unknow(a, p, k)
 			s.watched |= 1 << p
 		}
 	}
@@ -438,7 +436,7 @@ func (s *State) rewatch() {
 // forget drops what seat a knew, or guessed, of seat q's cards (a 6 exchange a does not see
 // may have moved them).
 func (s *State) forget(a, q int8) {
-	s.known[a][kidx(a, q)] = 0
+	s.unknow(a, q, s.knownOf(a, q))
 	for j := 0; j < len(s.may); {
 		if e := s.may[j]; e != 0 && maySeer(e) == a && mayHolder(e) == q {
 			s.may.remove(j)

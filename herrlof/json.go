@@ -357,6 +357,7 @@ func (j *stateJSON) state() (State, error) {
 		return t, corrupt("last hand scored is %d, want %d", v, scoredHands(t.phase, t.handNo))
 	}
 	t.bids = [3]int8{-1, -1, -1}
+	var known [3][3]Cards
 	for p := range n {
 		if t.hands[p], err = parseCards(j.Hands[p]); err != nil {
 			return t, corrupt("hand %d: %v", p, err)
@@ -402,7 +403,7 @@ func (j *stateJSON) state() (State, error) {
 				}
 				continue
 			}
-			t.known[p][kidx(int8(p), int8(q))] = k
+			known[p][q] = k
 		}
 		if len(j.History[p]) != n {
 			return t, corrupt("history[%d] has %d entries for %d players", p, len(j.History[p]), n)
@@ -424,6 +425,20 @@ func (j *stateJSON) state() (State, error) {
 			return t, err
 		}
 		t.last.tricks[p] = uint8(v)
+	}
+	for p := range int8(n) { // after all the hands: knownOf finds suited cards through them
+		for q := range int8(n) {
+			if p != q {
+				t.setKnown(p, q, known[p][q])
+			}
+		}
+	}
+	for p := range int8(n) {
+		for q := range int8(n) {
+			if t.knownOf(p, q) != known[p][q] {
+				return t, corrupt("seat %d's knowledge of seat %d is not of its hand", p, q)
+			}
+		}
 	}
 	if len(j.Maybe) > len(t.may) {
 		return t, corrupt("%d uncertain cards", len(j.Maybe))

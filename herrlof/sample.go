@@ -125,9 +125,9 @@ func (v View) Sample(r *rng.Rand) State {
 		if q == me {
 			continue
 		}
-		s.known[me][kidx(me, q)] = v.knows[q]
-		s.known[q][kidx(q, me)] = v.knownBy[q]
 		s.hands[q] = v.knows[q]
+		s.setKnown(me, q, v.knows[q])
+		s.setKnown(q, me, v.knownBy[q])
 		seen = seen.Plus(v.knows[q])
 	}
 	for x := v.stockSeen[me]; x != 0; x &= x - 1 {

@@ -77,14 +77,14 @@ type State struct {
 	handNo    uint16   // the current hand, from 1
 	correct   [3]uint8 // correct bids over the match
 	scores    [3]int16
-	stockSeen [3]uint16   // bit i set: the seat knows stock[i] (it put it there with a 3)
-	last      lastHand    // the last hand scored
-	known     [3][2]Cards // known[a][kidx(a, b)]: cards seat a knows seat b holds (a 6 exchange, a 3 draw)
-	hist      histPool    // each seat's history this hand as each other seat saw it, for View.Sample (see hlog, histOf)
-	hv        uint32      // bit 4·histIdx(a, b)+suit: a's history of b holds a show-out of the suit (it has begun)
-	may       mayList     // cards a seat knew another held and that may have gone under the stock
-	watched   uint8       // bit p: some history of p or some entry of may about p is set this hand
-	broken    uint8       // bit a: something a saw shows a 6 exchange it did not see passed a card on
+	stockSeen [3]uint16 // bit i set: the seat knows stock[i] (it put it there with a 3)
+	last      lastHand  // the last hand scored
+	known     [3]Cards  // what seat a knows of the others' hands (a 6 exchange, a 3 draw); see knownOf
+	hist      histPool  // each seat's history this hand as each other seat saw it, for View.Sample (see hlog, histOf)
+	hv        uint32    // bit 4·histIdx(a, b)+suit: a's history of b holds a show-out of the suit (it has begun)
+	may       mayList   // cards a seat knew another held and that may have gone under the stock
+	watched   uint8     // bit p: some history of p or some entry of may about p is set this hand
+	broken    uint8     // bit a: something a saw shows a 6 exchange it did not see passed a card on
 }
 
 // kidx is the index of seat b among the other seats of seat a, in ascending order.
@@ -95,12 +95,31 @@ func kidx(a, b int8) int8 {
 	return b
 }
 
-// knownOf returns the cards seat a knows seat b holds (none when a == b).
+// vhBits are the Valknut and Hagalaz bits of a Cards.
+const vhBits Cards = 63 << 36
+
+// knownOf returns the cards seat a knows seat b holds (none when a == b). known[a] holds them
+// for both other seats at once: bits 0-35 are the suited cards a knows to be where they are
+// (each is in one hand, so the holder follows from the hands), bits 36-41 the Valknuts and
+// Hagalaz a knows the other seat kidx 0 holds and bits 42-47 those of kidx 1 (as in a Cards).
+// Every suited bit is a card in another seat's hand, so equal knowledge is an equal State.
 func (s *State) knownOf(a, b int8) Cards {
 	if a == b {
 		return 0
 	}
-	return s.known[a][kidx(a, b)]
+	k := s.known[a]
+	return k&s.hands[b]&suitedBits | k>>(6*uint(kidx(a, b)))&vhBits
+}
+
+// setKnown sets the cards seat a knows seat b holds to k, which b must hold.
+func (s *State) setKnown(a, b int8, k Cards) {
+	sh := 6 * uint(kidx(a, b))
+	s.known[a] = s.known[a]&^(s.hands[b]&suitedBits)&^(vhBits<<sh) | k&suitedBits | (k&vhBits)<<sh
+}
+
+// unknow drops k, all that seat a knew seat b held (knownOf(a, b) before any of it moved).
+func (s *State) unknow(a, b int8, k Cards) {
+	s.known[a] &^= k&suitedBits | vhBits<<(6*uint(kidx(a, b)))
 }
 
 // lastHand is the public record of the last hand scored; its number follows from the phase and
@@ -243,7 +262,7 @@ func (s *State) startDeal() {
 	s.voids = [3]uint8{}
 	s.stockSeen = [3]uint16{}
 	s.hands = [3]Cards{}
-	s.known = [3][2]Cards{}
+	s.known = [3]Cards{}
 	s.hist, s.hv = histPool{}, 0
 	s.may, s.watched, s.broken = mayList{}, 0, 0
 }

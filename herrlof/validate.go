@@ -28,7 +28,7 @@ func (s State) validate() error {
 	// Seats beyond the player count are blank.
 	for p := n; p < 3; p++ {
 		if s.hands[p] != 0 || s.tricks[p] != 0 || s.bids[p] != -1 || s.correct[p] != 0 || s.voids[p] != 0 ||
-			s.scores[p] != 0 || s.stockSeen[p] != 0 || s.known[p] != [2]Cards{} || s.last.bids[p] != 0 ||
+			s.scores[p] != 0 || s.stockSeen[p] != 0 || s.known[p] != 0 || s.last.bids[p] != 0 ||
 			s.last.tricks[p] != 0 {
 			return fmt.Errorf("seat %d is set in a %d-player match", p, n)
 		}
@@ -40,7 +40,7 @@ func (s State) validate() error {
 		}
 		for a := range n {
 			i := kidx(int8(a), int8(p))
-			if s.known[a][i] != 0 {
+			if s.known[a]>>(36+6*uint(i))&63 != 0 {
 				return fmt.Errorf("seat %d is set in a %d-player match", p, n)
 			}
 		}
@@ -297,6 +297,10 @@ func (s State) validateHand() error {
 		}
 		if s.voids[a] >= 1<<NumSuits {
 			return errors.New("bad voids")
+		}
+		others := (s.hands[0] | s.hands[1] | s.hands[2]) &^ s.hands[a]
+		if s.known[a]>>48 != 0 || s.known[a]&suitedBits&^others != 0 {
+			return fmt.Errorf("seat %d's knowledge is not of the others' hands", a)
 		}
 		for b := range n {
 			k := s.knownOf(int8(a), int8(b))
