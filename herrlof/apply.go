@@ -265,7 +265,7 @@ func (s *State) applyDeal(m Move, rec *recorder) error {
 
 // play moves c from p's hand to the trick, then runs the 3's power or the next step.
 func (s *State) play(p int8, c Card, rec *recorder) {
-	if s.watched&(1<<p) != 0 {
+	if s.may[0] != 0 || c < 36 && s.hv&hvOf[p][c/9] != 0 { // else logPlay has nothing to do
 		s.logPlay(p, c) // while c is in the hand: knownOf finds a suited card through it
 	}
 	if k := &s.known; k[0]|k[1]|k[2] != 0 { // rare: skip the loop without it

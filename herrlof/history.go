@@ -96,6 +96,21 @@ const (
 	nibbleLow   = 0x1111111111111111
 )
 
+// hvOf[p][st] masks the bits of hv that say another seat's history of seat p holds a show-out
+// of suit st.
+var hvOf = func() (m [3][NumSuits]uint32) {
+	for p := range int8(3) {
+		for a := range int8(3) {
+			if a != p {
+				for st := range NumSuits {
+					m[p][st] |= 1 << (4*histIdx(a, p) + st)
+				}
+			}
+		}
+	}
+	return m
+}()
+
 // histIdx is the index of seat a's history of seat b in the pool.
 func histIdx(a, b int8) int { return int(2*a + kidx(a, b)) }
 
