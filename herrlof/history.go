@@ -173,12 +173,13 @@ func (p *histPool) get(k int) (h hlog) {
 
 // add appends tok to log k, unless the log holds 32 tokens or the stream is full (see histPool).
 func (p *histPool) add(k int, tok uint8) {
-	start, end := p.bounds(k)
-	used := 0
-	for _, w := range p {
-		used += 16 - bits.OnesCount64(zeros(w))
+	end := p.zeroPos(k)
+	if end >= 32 { // the log may hold 32 tokens already
+		if start, _ := p.bounds(k); end-start >= 32 {
+			return
+		}
 	}
-	if end-start >= 32 || used+len(p)-1 >= histNibbles || end >= histNibbles {
+	if end >= histNibbles || p[len(p)-1] != 0 && !p.room() {
 		return
 	}
 	w, sh := end>>4, uint(end&15)*4
@@ -188,6 +189,15 @@ func (p *histPool) add(k int, tok uint8) {
 	x := p[w]
 	low := uint64(1)<<sh - 1
 	p[w] = x&low | (x&^low)<<4 | uint64(tok)<<sh
+}
+
+// room reports whether the stream has a free nibble at its end (so add can shift it by one).
+func (p *histPool) room() bool {
+	used := 0
+	for _, w := range p {
+		used += 16 - bits.OnesCount64(zeros(w))
+	}
+	return used+len(p)-1 < histNibbles
 }
 
 // histOf returns seat a's history of seat b this hand (empty when a == b).
@@ -290,6 +300,9 @@ func (s *State) logShowOut(p int8, st Suit) {
 		if a != p {
 			s.histAdd(a, p, tokV+uint8(st))
 		}
+	}
+	if s.may[0] == 0 {
+		return
 	}
 	changed := false
 	var broke uint8
