@@ -349,7 +349,9 @@ func (s *State) giveBack(p int8, c Card, rec *recorder) {
 		s.stockSeen[a] <<= 1
 	}
 	s.stockSeen[p] |= 1
-	s.logReturn(p, &kn)
+	if s.hv != 0 || kn != [3]Cards{} { // else logReturn has nothing to do
+		s.logReturn(p, &kn)
+	}
 	s.power = -1
 	s.phase = PhasePlay
 	if rec != nil {
@@ -513,7 +515,7 @@ func (s *State) nextTrick(l int8, rec *recorder) {
 // pick runs the 6's take: c moves from the target's hand to the owner's (H15).
 func (s *State) pick(c Card, rec *recorder) {
 	o, x := s.power, s.target
-	s.logLeave(o, x, c) // o sees the card leave x's hand
+	s.leave(o, x, c) // o sees the card leave x's hand
 	for a := range int8(s.players) {
 		if a != o && a != x {
 			s.logHidden(a, o, false)
@@ -538,7 +540,7 @@ func (s *State) pick(c Card, rec *recorder) {
 // give runs the 6's give: c moves from the owner's hand to the target's (H15).
 func (s *State) give(c Card, rec *recorder) {
 	o, x := s.power, s.target
-	s.logLeave(x, o, c) // x sees the card leave o's hand
+	s.leave(x, o, c) // x sees the card leave o's hand
 	for a := range int8(s.players) {
 		if a != o && a != x {
 			s.logHidden(a, x, false)

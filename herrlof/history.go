@@ -325,6 +325,14 @@ func (s *State) logShowOut(p int8, st Suit) {
 	}
 }
 
+// leave is logLeave when it has something to do: an uncertain card, or a show-out in a's history
+// of p in the card's suit.
+func (s *State) leave(a, p int8, c Card) {
+	if s.may[0] != 0 || c < 36 && s.hv>>(4*histIdx(a, p)+int(c/9))&1 != 0 {
+		s.logLeave(a, p, c)
+	}
+}
+
 // logLeave records that card c left seat p's hand in sight of seat a (played, or given or
 // taken in a 6 exchange with a): a P token when c is of a suit p showed out of and a did not
 // know p held it. It also settles c if a thought p might hold it.
@@ -409,7 +417,7 @@ func (s *State) breakAssumption(a int8) {
 func (s *State) logPlay(p int8, c Card) {
 	for a := range int8(s.players) {
 		if a != p {
-			s.logLeave(a, p, c)
+			s.leave(a, p, c)
 		}
 	}
 }
