@@ -183,7 +183,11 @@ func (p *histPool) add(k int, tok uint8) {
 		return
 	}
 	w, sh := end>>4, uint(end&15)*4
-	for i := len(p) - 1; i > w; i-- {
+	top := len(p) - 1 // the last word the shift changes
+	for top > w && p[top] == 0 && p[top-1]>>60 == 0 {
+		top--
+	}
+	for i := top; i > w; i-- {
 		p[i] = p[i]<<4 | p[i-1]>>60
 	}
 	x := p[w]
@@ -215,8 +219,8 @@ func (s *State) histStarted(a, b int8) bool { return s.hv>>(4*histIdx(a, b))&15 
 func (s *State) histAdd(a, b int8, tok uint8) {
 	k := histIdx(a, b)
 	s.hist.add(k, tok)
-	if tok >= tokV && tok < tokV+NumSuits {
-		s.hv |= 1 << (4*k + int(tok-tokV))
+	if b := uint32(1) << (4*k + int(tok-tokV)); tok >= tokV && tok < tokV+NumSuits && s.hv&b == 0 {
+		s.hv |= b
 	}
 }
 
@@ -295,7 +299,6 @@ func (s *State) logShowOut(p int8, st Suit) {
 		return
 	}
 	s.voids[p] |= 1 << st
-	s.watched |= 1 << p
 	for a := range int8(s.players) {
 		if a != p {
 			s.histAdd(a, p, tokV+uint8(st))
@@ -348,7 +351,6 @@ func (s *State) logLeave(a, p int8, c Card) {
 		}
 		if mayHolder(e) == p && !mayOut(e) {
 			s.may.remove(j)
-			s.rewatch()
 			known = true
 			broke = false
 			break
@@ -396,7 +398,6 @@ func (s *State) logHidden(a, q int8, lost bool) {
 	}
 	s.unknow(a, q, k)
 	s.may.sort()
-	s.rewatch()
 }
 
 // breakAssumption gives up seat a's assumption that the 6 exchanges it did not see passed no
@@ -410,7 +411,6 @@ func (s *State) breakAssumption(a int8) {
 		}
 		j++
 	}
-	s.rewatch()
 }
 
 // logPlay is logLeave for a card p plays: every other seat sees it.
@@ -446,27 +446,8 @@ func (s *State) logReturn(p int8, kn *[3]Cards) {
 				s.may.insert(mayEntry(a, p, c, min(gen, 3), false))
 			}
 			s.unknow(a, p, k)
-			s.watched |= 1 << p
-		}
+				}
 	}
-}
-
-// rewatch recomputes watched from hist and may.
-func (s *State) rewatch() {
-	var w uint8
-	for a := range int8(s.players) {
-		for q := range int8(s.players) {
-			if q != a && s.histStarted(a, q) {
-				w |= 1 << q
-			}
-		}
-	}
-	for _, e := range s.may {
-		if e != 0 {
-			w |= 1 << mayHolder(e)
-		}
-	}
-	s.watched = w
 }
 
 // forget drops what seat a knew, or guessed, of seat q's cards (a 6 exchange a does not see
@@ -480,5 +461,4 @@ func (s *State) forget(a, q int8) {
 		}
 		j++
 	}
-	s.rewatch()
 }

@@ -450,7 +450,6 @@ func (j *stateJSON) state() (State, error) {
 		}
 		t.may[i] = e
 	}
-	t.rewatch()
 	if j.Broken < 0 || j.Broken >= 1<<n {
 		return t, corrupt("broken %d", j.Broken)
 	}

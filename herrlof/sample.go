@@ -141,7 +141,6 @@ func (v View) Sample(r *rng.Rand) State {
 		}
 	}
 	s.may = v.may
-	s.rewatch()
 	if v.broken {
 		s.broken = 1 << me
 	}

@@ -83,7 +83,6 @@ type State struct {
 	hist      histPool  // each seat's history this hand as each other seat saw it, for View.Sample (see hlog, histOf)
 	hv        uint32    // bit 4·histIdx(a, b)+suit: a's history of b holds a show-out of the suit (it has begun)
 	may       mayList   // cards a seat knew another held and that may have gone under the stock
-	watched   uint8     // bit p: some history of p or some entry of may about p is set this hand
 	broken    uint8     // bit a: something a saw shows a 6 exchange it did not see passed a card on
 }
 
@@ -262,9 +261,17 @@ func (s *State) startDeal() {
 	s.voids = [3]uint8{}
 	s.stockSeen = [3]uint16{}
 	s.hands = [3]Cards{}
-	s.known = [3]Cards{}
-	s.hist, s.hv = histPool{}, 0
-	s.may, s.watched, s.broken = mayList{}, 0, 0
+	// The knowledge is written only when set: a store a move did not need makes the caller's
+	// copy of the State slower.
+	if s.known != [3]Cards{} {
+		s.known = [3]Cards{}
+	}
+	if s.hv != 0 {
+		s.hist, s.hv = histPool{}, 0
+	}
+	if s.may[0] != 0 || s.broken != 0 {
+		s.may, s.broken = mayList{}, 0
+	}
 }
 
 // Config returns the match's configuration (Players is 2 or 3, never 0).
