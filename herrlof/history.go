@@ -446,7 +446,7 @@ func (s *State) logReturn(p int8, kn *[3]Cards) {
 				s.may.insert(mayEntry(a, p, c, min(gen, 3), false))
 			}
 			s.unknow(a, p, k)
-				}
+		}
 	}
 }
 
