@@ -74,7 +74,7 @@ func appendCards(dst []Move, k MoveKind, h Cards) []Move {
 	out := dst[i:]
 	w := mv(k, 0, -1).w
 	for j := range out {
-		out[j] = Move{w: w | uint64(bits.TrailingZeros64(x))<<8}
+		out[j] = Move{w: w | uint64(bits.TrailingZeros64(x|1<<63))<<8} // x has a bit: no zero case
 		x &= x - 1
 	}
 	return dst
