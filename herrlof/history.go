@@ -224,12 +224,31 @@ func (s *State) histAdd(a, b int8, tok uint8) {
 	}
 }
 
-// histSet sets seat a's history of seat b, which must be empty, to h; it reports whether h fit.
-func (s *State) histSet(a, b int8, h hlog) bool {
-	for i := range h.len() {
-		s.histAdd(a, b, h.at(i))
+// setHists sets the six histories (logs[histIdx(a, b)]) of a State that has none; it reports
+// whether they fit in the stream (as add would have written them).
+func (s *State) setHists(logs *[6]hlog) bool {
+	pos := 0
+	for k := range logs {
+		h := &logs[k]
+		n := h.len()
+		if pos+n > histNibbles {
+			return false
+		}
+		for j, w := range h {
+			bit := 4*pos + 64*j
+			i, sh := bit>>6, uint(bit&63)
+			if w == 0 || i >= len(s.hist) {
+				continue
+			}
+			s.hist[i] |= w << sh
+			if sh != 0 && i+1 < len(s.hist) {
+				s.hist[i+1] |= w >> (64 - sh)
+			}
+		}
+		s.hv |= h.vSuits() << (4 * k)
+		pos += n + 1
 	}
-	return s.hist.get(histIdx(a, b)) == h
+	return pos-1 <= histNibbles
 }
 
 // mayList holds what seats knew of each other's hands and can no longer be sure of: "seat a

@@ -358,6 +358,7 @@ func (j *stateJSON) state() (State, error) {
 	}
 	t.bids = [3]int8{-1, -1, -1}
 	var known [3][3]Cards
+	var logs [6]hlog
 	for p := range n {
 		if t.hands[p], err = parseCards(j.Hands[p]); err != nil {
 			return t, corrupt("hand %d: %v", p, err)
@@ -413,8 +414,8 @@ func (j *stateJSON) state() (State, error) {
 			if !ok || p == q && h != (hlog{}) {
 				return t, corrupt("history[%d][%d] %q", p, q, j.History[p][q])
 			}
-			if p != q && !t.histSet(int8(p), int8(q), h) {
-				return t, corrupt("history[%d][%d] %q does not fit", p, q, j.History[p][q])
+			if p != q {
+				logs[histIdx(int8(p), int8(q))] = h
 			}
 		}
 		if v, err = small("lastHand.bids", j.LastHand.Bids[p], 0, 15); err != nil {
@@ -425,6 +426,14 @@ func (j *stateJSON) state() (State, error) {
 			return t, err
 		}
 		t.last.tricks[p] = uint8(v)
+	}
+	if !t.setHists(&logs) {
+		return t, corrupt("the histories are too long")
+	}
+	for k := range logs {
+		if t.hist.get(k) != logs[k] {
+			return t, corrupt("the histories are too long")
+		}
 	}
 	for p := range int8(n) { // after all the hands: knownOf finds suited cards through them
 		for q := range int8(n) {

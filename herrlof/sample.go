@@ -135,11 +135,13 @@ func (v View) Sample(r *rng.Rand) State {
 		s.stock[j] = v.stockMine[j]
 		seen = seen.add(v.stockMine[j])
 	}
+	var logs [6]hlog
 	for q := range n {
 		if q != me {
-			s.histSet(me, q, v.hist[q])
+			logs[histIdx(me, q)] = v.hist[q]
 		}
 	}
+	s.setHists(&logs)
 	s.may = v.may
 	if v.broken {
 		s.broken = 1 << me
