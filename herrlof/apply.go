@@ -265,10 +265,10 @@ func (s *State) applyDeal(m Move, rec *recorder) error {
 
 // play moves c from p's hand to the trick, then runs the 3's power or the next step.
 func (s *State) play(p int8, c Card, rec *recorder) {
-	if s.may[0] != 0 || c < 36 && s.hv&hvOf[p][c/9] != 0 { // else logPlay has nothing to do
+	if m := &hvSeen[p][c/9&3]; s.may[0] != 0 || c < 36 && s.known[0]&m[0]|s.known[1]&m[1]|s.known[2]&m[2] != 0 { // else logPlay has nothing to do
 		s.logPlay(p, c) // while c is in the hand: knownOf finds a suited card through it
 	}
-	if k := &s.known; k[0]|k[1]|k[2] != 0 { // rare: skip the loop without it
+	if k := &s.known; (k[0]|k[1]|k[2])&knownCards != 0 { // rare: skip the loop without it
 		if c < 36 {
 			k[0], k[1], k[2] = k[0]&^(1<<c), k[1]&^(1<<c), k[2]&^(1<<c)
 		} else {
@@ -334,7 +334,7 @@ func (s *State) draw(p int8, rec *recorder) {
 // giveBack runs the 3's return: c goes from p's hand to the bottom of the stock (H11).
 func (s *State) giveBack(p int8, c Card, rec *recorder) {
 	var kn [3]Cards // what the others knew p held, c included
-	if s.known[0]|s.known[1]|s.known[2] != 0 {
+	if (s.known[0]|s.known[1]|s.known[2])&knownCards != 0 {
 		for a := range int8(s.players) {
 			kn[a] = s.knownOf(a, p)
 		}
@@ -349,7 +349,7 @@ func (s *State) giveBack(p int8, c Card, rec *recorder) {
 		s.stockSeen[a] <<= 1
 	}
 	s.stockSeen[p] |= 1
-	if s.hv != 0 || kn != [3]Cards{} { // else logReturn has nothing to do
+	if (s.known[0]|s.known[1]|s.known[2])&hvAll != 0 || kn != [3]Cards{} { // else logReturn has nothing to do
 		s.logReturn(p, &kn)
 	}
 	s.power = -1

@@ -96,14 +96,14 @@ const (
 	nibbleLow   = 0x1111111111111111
 )
 
-// hvOf[p][st] masks the bits of hv that say another seat's history of seat p holds a show-out
-// of suit st.
-var hvOf = func() (m [3][NumSuits]uint32) {
+// hvSeen[p][st] masks the bits of known that say another seat's history of seat p holds a
+// show-out of suit st.
+var hvSeen = func() (m [3][NumSuits][3]Cards) {
 	for p := range int8(3) {
 		for a := range int8(3) {
 			if a != p {
 				for st := range NumSuits {
-					m[p][st] |= 1 << (4*histIdx(a, p) + st)
+					m[p][st][a] |= 1 << (hvShift + 4*uint(kidx(a, p)) + uint(st))
 				}
 			}
 		}
@@ -206,21 +206,21 @@ func (p *histPool) room() bool {
 
 // histOf returns seat a's history of seat b this hand (empty when a == b).
 func (s *State) histOf(a, b int8) hlog {
-	if a == b || s.hv>>(4*histIdx(a, b))&15 == 0 {
+	if a == b || s.hvOf(a, b) == 0 {
 		return hlog{}
 	}
 	return s.hist.get(histIdx(a, b))
 }
 
 // histStarted reports whether seat a's history of seat b has begun (with a show-out).
-func (s *State) histStarted(a, b int8) bool { return s.hv>>(4*histIdx(a, b))&15 != 0 }
+func (s *State) histStarted(a, b int8) bool { return s.hvOf(a, b) != 0 }
 
 // histAdd appends tok to seat a's history of seat b.
 func (s *State) histAdd(a, b int8, tok uint8) {
 	k := histIdx(a, b)
 	s.hist.add(k, tok)
-	if b := uint32(1) << (4*k + int(tok-tokV)); tok >= tokV && tok < tokV+NumSuits && s.hv&b == 0 {
-		s.hv |= b
+	if bit := Cards(1) << (hvShift + 4*uint(kidx(a, b)) + uint(tok-tokV)); tok >= tokV && tok < tokV+NumSuits && s.known[a]&bit == 0 {
+		s.known[a] |= bit
 	}
 }
 
@@ -245,7 +245,7 @@ func (s *State) setHists(logs *[6]hlog) bool {
 				s.hist[i+1] |= w >> (64 - sh)
 			}
 		}
-		s.hv |= h.vSuits() << (4 * k)
+		s.known[k/2] |= Cards(h.vSuits()) << (hvShift + 4*(k%2))
 		pos += n + 1
 	}
 	return pos-1 <= histNibbles
@@ -350,7 +350,7 @@ func (s *State) logShowOut(p int8, st Suit) {
 // leave is logLeave when it has something to do: an uncertain card, or a show-out in a's history
 // of p in the card's suit.
 func (s *State) leave(a, p int8, c Card) {
-	if s.may[0] != 0 || c < 36 && s.hv>>(4*histIdx(a, p)+int(c/9))&1 != 0 {
+	if s.may[0] != 0 || c < 36 && s.hvOf(a, p)>>(c/9)&1 != 0 {
 		s.logLeave(a, p, c)
 	}
 }
@@ -378,9 +378,9 @@ func (s *State) logLeave(a, p int8, c Card) {
 			broke = true // c was assumed elsewhere: it was passed on after all
 		}
 	}
-	if !known && c < 36 && s.hv>>(4*histIdx(a, p)+int(c/9))&1 != 0 {
+	if !known && c < 36 && s.hvOf(a, p)>>(c/9)&1 != 0 {
 		s.histAdd(a, p, tokP+uint8(c/9))
-		if s.players == 3 && s.broken&(1<<a) == 0 {
+		if s.players == 3 && !s.isBroken(a) {
 			if h := s.histOf(a, p); h.count(tokX) > 0 {
 				m := newMatcher(&h, false)
 				broke = broke || !m.ok()
@@ -401,7 +401,7 @@ func (s *State) logHidden(a, q int8, lost bool) {
 	if !lost {
 		return
 	}
-	if s.broken&(1<<a) != 0 {
+	if s.isBroken(a) {
 		s.forget(a, q)
 		return
 	}
@@ -422,7 +422,7 @@ func (s *State) logHidden(a, q int8, lost bool) {
 // breakAssumption gives up seat a's assumption that the 6 exchanges it did not see passed no
 // card on: it drops the assumed entries, and its samples count those exchanges as draws.
 func (s *State) breakAssumption(a int8) {
-	s.broken |= 1 << a
+	s.known[a] |= brokenBit
 	for j := 0; j < len(s.may); {
 		if e := s.may[j]; e != 0 && maySeer(e) == a && mayAssumed(e) {
 			s.may.remove(j)

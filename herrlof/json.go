@@ -77,7 +77,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 	for i := range int(s.stockN) {
 		j.Stock[i] = s.stock[int(s.stockN)-1-i].String()
 	}
-	j.Broken = int(s.broken)
+	j.Broken = int(s.brokenSeats())
 	j.Maybe = []string{}
 	for _, e := range s.may {
 		if e != 0 {
@@ -462,7 +462,11 @@ func (j *stateJSON) state() (State, error) {
 	if j.Broken < 0 || j.Broken >= 1<<n {
 		return t, corrupt("broken %d", j.Broken)
 	}
-	t.broken = uint8(j.Broken)
+	for a := range n {
+		if j.Broken&(1<<a) != 0 {
+			t.known[a] |= brokenBit
+		}
+	}
 	return t, nil
 }
 

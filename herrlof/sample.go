@@ -144,7 +144,7 @@ func (v View) Sample(r *rng.Rand) State {
 	s.setHists(&logs)
 	s.may = v.may
 	if v.broken {
-		s.broken = 1 << me
+		s.known[me] |= brokenBit
 	}
 	if !plainSample && v.constrained() {
 		for _, assume := range [2]bool{!v.broken, false} {

@@ -34,7 +34,7 @@ func (s State) validate() error {
 		}
 		for q := range 3 {
 			if q != p && (s.hist.get(histIdx(int8(p), int8(q))) != hlog{} || s.hist.get(histIdx(int8(q), int8(p))) != hlog{} ||
-				s.hv>>(4*histIdx(int8(p), int8(q)))&15 != 0 || s.hv>>(4*histIdx(int8(q), int8(p)))&15 != 0) {
+				s.hvOf(int8(p), int8(q)) != 0 || s.hvOf(int8(q), int8(p)) != 0) {
 				return fmt.Errorf("seat %d is set in a %d-player match", p, n)
 			}
 		}
@@ -299,7 +299,7 @@ func (s State) validateHand() error {
 			return errors.New("bad voids")
 		}
 		others := (s.hands[0] | s.hands[1] | s.hands[2]) &^ s.hands[a]
-		if s.known[a]>>48 != 0 || s.known[a]&suitedBits&^others != 0 {
+		if s.known[a]>>57 != 0 || s.known[a]&suitedBits&^others != 0 {
 			return fmt.Errorf("seat %d's knowledge is not of the others' hands", a)
 		}
 		for b := range n {
@@ -322,7 +322,7 @@ func (s *State) validateHistory(b int8) error {
 			continue
 		}
 		h := s.hist.get(histIdx(a, b))
-		if hv := s.hv >> (4 * histIdx(a, b)) & 15; hv != h.vSuits() {
+		if s.hvOf(a, b) != h.vSuits() {
 			return fmt.Errorf("seat %d's history of seat %d does not match its summary", a, b)
 		}
 		if !h.valid() || h.count(tokR) > bits.OnesCount16(s.stockSeen[b]) {
@@ -338,10 +338,10 @@ func (s *State) validateHistory(b int8) error {
 // validateMay checks the entries of may: well formed, in order, and true.
 func (s *State) validateMay() error {
 	n := int8(s.players)
-	if s.broken >= 1<<n || s.players == 2 && s.broken != 0 {
+	if b := s.brokenSeats(); b >= 1<<n || s.players == 2 && b != 0 {
 		return errors.New("bad broken assumptions")
 	}
-	if (s.phase == PhaseDeal || s.phase == PhaseOver) && (s.may[0] != 0 || s.broken != 0) {
+	if (s.phase == PhaseDeal || s.phase == PhaseOver) && (s.may[0] != 0 || s.brokenSeats() != 0) {
 		return errors.New("uncertain cards between hands")
 	}
 	for i, e := range s.may {
@@ -361,7 +361,7 @@ func (s *State) validateMay() error {
 		slots := s.returnSlots(q)
 		ret := bits.OnesCount16(s.stockSeen[q])
 		if mayAssumed(e) {
-			if g > ret || s.broken&(1<<a) != 0 {
+			if g > ret || s.isBroken(a) {
 				return fmt.Errorf("seat %d's assumption about seat %d is malformed", a, q)
 			}
 			continue // an assumption, not a fact: nothing to check against the cards

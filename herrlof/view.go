@@ -92,7 +92,7 @@ func (s State) View(p norns.Player) View {
 			v.hist[q] = s.histOf(int8(i), int8(q))
 		}
 	}
-	v.broken = s.broken&(1<<i) != 0
+	v.broken = s.isBroken(int8(i))
 	n := 0
 	for _, e := range s.may {
 		if e != 0 && maySeer(e) == int8(i) {
