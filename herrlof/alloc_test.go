@@ -2,6 +2,7 @@ package herrlof_test
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/herrlof"
@@ -39,5 +40,13 @@ func TestNoAllocs(t *testing.T) {
 			}
 			s, _ = s.Apply(m)
 		}
+	}
+}
+
+// TestStateSize keeps a State under 192 bytes: from there on Go copies a value with a loop
+// instead of straight-line moves, and the value API copies the State several times a move.
+func TestStateSize(t *testing.T) {
+	if n := unsafe.Sizeof(herrlof.State{}); n >= 192 {
+		t.Fatalf("a State is %d bytes, want under 192", n)
 	}
 }

@@ -265,20 +265,21 @@ func (s *State) applyDeal(m Move, rec *recorder) error {
 
 // play moves c from p's hand to the trick, then runs the 3's power or the next step.
 func (s *State) play(p int8, c Card, rec *recorder) {
-	s.hands[p] = s.hands[p].Without(c)
-	if s.watched&(1<<p) != 0 {
-		s.logPlay(p, c)
+	if m := &hvSeen[p][c/9&3]; s.may[0] != 0 || c < 36 && s.known[0]&m[0]|s.known[1]&m[1]|s.known[2]&m[2] != 0 { // else logPlay has nothing to do
+		s.logPlay(p, c) // while c is in the hand: knownOf finds a suited card through it
 	}
-	if k := &s.known; k[0][0]|k[0][1]|k[1][0]|k[1][1]|k[2][0]|k[2][1] != 0 { // rare: skip the loop without it
-		for a := range int8(s.players) {
-			if a == p {
-				continue
-			}
-			if k := &s.known[a][kidx(a, p)]; k.Has(c) {
-				*k = k.Without(c)
+	if k := &s.known; (k[0]|k[1]|k[2])&knownCards != 0 { // rare: skip the loop without it
+		if c < 36 {
+			k[0], k[1], k[2] = k[0]&^(1<<c), k[1]&^(1<<c), k[2]&^(1<<c)
+		} else {
+			for a := range int8(s.players) {
+				if kk := s.knownOf(a, p); a != p && kk.Has(c) {
+					s.setKnown(a, p, kk.Without(c))
+				}
 			}
 		}
 	}
+	s.hands[p] = s.hands[p].Without(c)
 	if s.trick.n == 0 {
 		s.trick.leader = p
 	}
@@ -314,8 +315,7 @@ func (s *State) draw(p int8, rec *recorder) {
 		if s.stockSeen[a]&bit != 0 {
 			s.stockSeen[a] &^= bit
 			if int8(a) != p {
-				k := &s.known[a][kidx(int8(a), p)]
-				*k = k.add(top)
+				s.setKnown(int8(a), p, s.knownOf(int8(a), p).add(top))
 			}
 		}
 	}
@@ -333,6 +333,12 @@ func (s *State) draw(p int8, rec *recorder) {
 
 // giveBack runs the 3's return: c goes from p's hand to the bottom of the stock (H11).
 func (s *State) giveBack(p int8, c Card, rec *recorder) {
+	var kn [3]Cards // what the others knew p held, c included
+	if (s.known[0]|s.known[1]|s.known[2])&knownCards != 0 {
+		for a := range int8(s.players) {
+			kn[a] = s.knownOf(a, p)
+		}
+	}
 	s.hands[p] = s.hands[p].Without(c)
 	for i := int(s.stockN); i > 0; i-- { // at most 11 cards: a loop beats a call to memmove
 		s.stock[i] = s.stock[i-1]
@@ -343,7 +349,9 @@ func (s *State) giveBack(p int8, c Card, rec *recorder) {
 		s.stockSeen[a] <<= 1
 	}
 	s.stockSeen[p] |= 1
-	s.logReturn(p)
+	if (s.known[0]|s.known[1]|s.known[2])&hvAll != 0 || kn != [3]Cards{} { // else logReturn has nothing to do
+		s.logReturn(p, &kn)
+	}
 	s.power = -1
 	s.phase = PhasePlay
 	if rec != nil {
@@ -507,17 +515,21 @@ func (s *State) nextTrick(l int8, rec *recorder) {
 // pick runs the 6's take: c moves from the target's hand to the owner's (H15).
 func (s *State) pick(c Card, rec *recorder) {
 	o, x := s.power, s.target
-	s.logLeave(o, x, c) // o sees the card leave x's hand
+	s.leave(o, x, c) // o sees the card leave x's hand
 	for a := range int8(s.players) {
 		if a != o && a != x {
 			s.logHidden(a, o, false)
 			s.logHidden(a, x, true)
 		}
 	}
+	ko, kx := s.knownOf(o, x), s.knownOf(x, o)
 	s.hands[x] = s.hands[x].Without(c)
 	s.hands[o] = s.hands[o].add(c)
-	s.known[o][kidx(o, x)] = s.known[o][kidx(o, x)].Without(c)
-	s.known[x][kidx(x, o)] = s.known[x][kidx(x, o)].add(c)
+	if c < 36 {
+		s.known[o] &^= 1 << c // o holds c now
+	}
+	s.setKnown(o, x, ko.Without(c))
+	s.setKnown(x, o, kx.add(c))
 	s.voids[o] = 0
 	s.phase, s.toMove = PhaseGive, o
 	if rec != nil {
@@ -528,17 +540,21 @@ func (s *State) pick(c Card, rec *recorder) {
 // give runs the 6's give: c moves from the owner's hand to the target's (H15).
 func (s *State) give(c Card, rec *recorder) {
 	o, x := s.power, s.target
-	s.logLeave(x, o, c) // x sees the card leave o's hand
+	s.leave(x, o, c) // x sees the card leave o's hand
 	for a := range int8(s.players) {
 		if a != o && a != x {
 			s.logHidden(a, x, false)
 			s.logHidden(a, o, true)
 		}
 	}
+	ko, kx := s.knownOf(o, x), s.knownOf(x, o)
 	s.hands[o] = s.hands[o].Without(c)
 	s.hands[x] = s.hands[x].add(c)
-	s.known[o][kidx(o, x)] = s.known[o][kidx(o, x)].add(c)
-	s.known[x][kidx(x, o)] = s.known[x][kidx(x, o)].Without(c)
+	if c < 36 {
+		s.known[x] &^= 1 << c // x holds c now
+	}
+	s.setKnown(o, x, ko.add(c))
+	s.setKnown(x, o, kx.Without(c))
 	s.voids[x] = 0
 	if rec != nil {
 		rec.add(Event{Kind: EventGive, Seat: norns.Player(o), Other: norns.Player(x), Card: rec.between(o, x, c)})

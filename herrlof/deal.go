@@ -1,6 +1,7 @@
 package herrlof
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -134,7 +135,7 @@ func (m Move) dealt() (hands [3]Cards, seq [stockCap + 1]Card, ok bool) {
 	}
 	left := deckBits.Minus(sum)
 	code := uint64(m.mx())
-	var items [stockCap + 1]Card
+	var items [16]byte // the cards left, ascending; read back as two words below
 	k := 0
 	if n == 3 {
 		code = m.h0 >> 42
@@ -144,7 +145,7 @@ func (m Move) dealt() (hands [3]Cards, seq [stockCap + 1]Card, ok bool) {
 			if m.mx()&(1<<i) != 0 {
 				hands[2] = hands[2].add(c)
 			} else if k <= stockCap {
-				items[k] = c
+				items[k] = byte(c)
 				k++
 			}
 			i++
@@ -154,7 +155,7 @@ func (m Move) dealt() (hands [3]Cards, seq [stockCap + 1]Card, ok bool) {
 		}
 	} else {
 		for x := uint64(left); x != 0; x &= x - 1 {
-			items[k] = bitCard(trailingZeros(x))
+			items[k] = byte(bitCard(trailingZeros(x)))
 			k++
 		}
 	}
@@ -175,12 +176,22 @@ func (m Move) dealt() (hands [3]Cards, seq [stockCap + 1]Card, ok bool) {
 	if code != 0 {
 		return hands, seq, false
 	}
+	// Take item digits[j] out of the items left, kept one a byte in lo (items 0-7) and hi (8-15):
+	// the bytes above it move down one place.
+	lo, hi := binary.LittleEndian.Uint64(items[:8]), binary.LittleEndian.Uint64(items[8:])
 	for j := range k {
-		i := digits[j]
-		seq[j] = items[i]
-		for ; i < k-j-1; i++ { // k is at most 12: a loop beats a call to memmove
-			items[i] = items[i+1]
+		var c uint64
+		if i := uint(digits[j]); i < 8 {
+			low := uint64(1)<<(8*i) - 1
+			c = lo >> (8 * i) & 0xff
+			lo = lo&low | lo>>8&^low | hi<<56
+			hi >>= 8
+		} else {
+			low := uint64(1)<<(8*(i-8)) - 1
+			c = hi >> (8 * (i - 8)) & 0xff
+			hi = hi&low | hi>>8&^low
 		}
+		seq[j] = Card(c)
 	}
 	return hands, seq, true
 }

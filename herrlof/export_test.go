@@ -76,4 +76,4 @@ func SetPlainSample(on bool) { plainSample = on }
 
 // Broken reports whether seat p gave up assuming that the 6 exchanges it did not see passed no
 // card on.
-func Broken(s State, p int) bool { return s.broken&(1<<p) != 0 }
+func Broken(s State, p int) bool { return s.isBroken(int8(p)) }

@@ -41,17 +41,15 @@ func (h *hlog) add(tok uint8) {
 	h[n>>4] |= uint64(tok) << (4 * (n & 15))
 }
 
-// hasV reports whether the log holds a show-out of suit s.
-func (h *hlog) hasV(s Suit) bool {
-	t := uint64(tokV + s)
-	for _, w := range h {
-		for ; w != 0; w >>= 4 {
-			if w&15 == t {
-				return true
-			}
+// vSuits returns the suits h holds show-outs of, bit s for suit s.
+func (h *hlog) vSuits() uint32 {
+	var m uint32
+	for i := range h.len() {
+		if t := h.at(i); t >= tokV && t < tokV+NumSuits {
+			m |= 1 << (t - tokV)
 		}
 	}
-	return false
+	return m
 }
 
 // valid reports whether h is a well-formed log: tokens in range, none after an empty one, a
@@ -81,6 +79,176 @@ func (h *hlog) count(tok uint8) int {
 		}
 	}
 	return k
+}
+
+// histPool holds the six histories of a State, hist(a, b) at index histIdx(a, b), as one stream
+// of hlog tokens: log 0, a 0 nibble, log 1, a 0 nibble, ..., log 5, then zeros (the lowest
+// nibble of the first word first). Most logs are empty or short, so one stream is far smaller
+// than six hlogs, and a State is copied on every move. The stream always fits: a three-player
+// hand writes at most 44 show-outs (two followers a trick, each logged for both observers), 8
+// draws, 8 returns, 8 X and 16 P tokens (each matched to a draw or an X of its own log) over all
+// six logs, 84 tokens and 5 separators (two players: 27 tokens); add ignores a token that would
+// overflow it.
+type histPool [6]uint64
+
+const (
+	histNibbles = 16 * len(histPool{})
+	nibbleLow   = 0x1111111111111111
+)
+
+// hvSeen[p][st] masks the bits of known that say another seat's history of seat p holds a
+// show-out of suit st.
+var hvSeen = func() (m [3][NumSuits][3]Cards) {
+	for p := range int8(3) {
+		for a := range int8(3) {
+			if a != p {
+				for st := range NumSuits {
+					m[p][st][a] |= 1 << (hvShift + 4*uint(kidx(a, p)) + uint(st))
+				}
+			}
+		}
+	}
+	return m
+}()
+
+// histIdx is the index of seat a's history of seat b in the pool.
+func histIdx(a, b int8) int { return int(2*a + kidx(a, b)) }
+
+// zeros returns a mask of the zero nibbles of w (bit 4i set for nibble i).
+func zeros(w uint64) uint64 { return ^(w | w>>1 | w>>2 | w>>3) & nibbleLow }
+
+// zeroPos returns the nibble position of the j-th (from 0) zero nibble of the stream, or
+// histNibbles if there are fewer.
+func (p *histPool) zeroPos(j int) int {
+	for i, w := range p {
+		z := zeros(w)
+		if c := bits.OnesCount64(z); j >= c {
+			j -= c
+			continue
+		}
+		for ; j > 0; j-- {
+			z &= z - 1
+		}
+		return 16*i + bits.TrailingZeros64(z)/4
+	}
+	return histNibbles
+}
+
+// bounds returns where log k starts and ends in the stream.
+func (p *histPool) bounds(k int) (start, end int) {
+	if k > 0 {
+		start = p.zeroPos(k-1) + 1
+	}
+	return start, p.zeroPos(k)
+}
+
+// get returns log k.
+func (p *histPool) get(k int) (h hlog) {
+	start, end := p.bounds(k)
+	n := end - start
+	if n <= 0 {
+		return h
+	}
+	for j := range h {
+		bit := 4*start + 64*j
+		w, sh := bit>>6, uint(bit&63)
+		if w >= len(p) {
+			break
+		}
+		v := p[w] >> sh
+		if sh != 0 && w+1 < len(p) {
+			v |= p[w+1] << (64 - sh)
+		}
+		h[j] = v
+	}
+	switch {
+	case n < 16:
+		h[0] &= 1<<(4*n) - 1
+		h[1] = 0
+	case n < 32:
+		h[1] &= 1<<(4*(n-16)) - 1
+	}
+	return h
+}
+
+// add appends tok to log k, unless the log holds 32 tokens or the stream is full (see histPool).
+func (p *histPool) add(k int, tok uint8) {
+	end := p.zeroPos(k)
+	if end >= 32 { // the log may hold 32 tokens already
+		if start, _ := p.bounds(k); end-start >= 32 {
+			return
+		}
+	}
+	if end >= histNibbles || p[len(p)-1] != 0 && !p.room() {
+		return
+	}
+	w, sh := end>>4, uint(end&15)*4
+	top := len(p) - 1 // the last word the shift changes
+	for top > w && p[top] == 0 && p[top-1]>>60 == 0 {
+		top--
+	}
+	for i := top; i > w; i-- {
+		p[i] = p[i]<<4 | p[i-1]>>60
+	}
+	x := p[w]
+	low := uint64(1)<<sh - 1
+	p[w] = x&low | (x&^low)<<4 | uint64(tok)<<sh
+}
+
+// room reports whether the stream has a free nibble at its end (so add can shift it by one).
+func (p *histPool) room() bool {
+	used := 0
+	for _, w := range p {
+		used += 16 - bits.OnesCount64(zeros(w))
+	}
+	return used+len(p)-1 < histNibbles
+}
+
+// histOf returns seat a's history of seat b this hand (empty when a == b).
+func (s *State) histOf(a, b int8) hlog {
+	if a == b || s.hvOf(a, b) == 0 {
+		return hlog{}
+	}
+	return s.hist.get(histIdx(a, b))
+}
+
+// histStarted reports whether seat a's history of seat b has begun (with a show-out).
+func (s *State) histStarted(a, b int8) bool { return s.hvOf(a, b) != 0 }
+
+// histAdd appends tok to seat a's history of seat b.
+func (s *State) histAdd(a, b int8, tok uint8) {
+	k := histIdx(a, b)
+	s.hist.add(k, tok)
+	if bit := Cards(1) << (hvShift + 4*uint(kidx(a, b)) + uint(tok-tokV)); tok >= tokV && tok < tokV+NumSuits && s.known[a]&bit == 0 {
+		s.known[a] |= bit
+	}
+}
+
+// setHists sets the six histories (logs[histIdx(a, b)]) of a State that has none; it reports
+// whether they fit in the stream (as add would have written them).
+func (s *State) setHists(logs *[6]hlog) bool {
+	pos := 0
+	for k := range logs {
+		h := &logs[k]
+		n := h.len()
+		if pos+n > histNibbles {
+			return false
+		}
+		for j, w := range h {
+			bit := 4*pos + 64*j
+			i, sh := bit>>6, uint(bit&63)
+			if w == 0 || i >= len(s.hist) {
+				continue
+			}
+			s.hist[i] |= w << sh
+			if sh != 0 && i+1 < len(s.hist) {
+				s.hist[i+1] |= w >> (64 - sh)
+			}
+		}
+		s.known[k/2] |= Cards(h.vSuits()) << (hvShift + 4*(k%2))
+		pos += n + 1
+	}
+	return pos-1 <= histNibbles
 }
 
 // mayList holds what seats knew of each other's hands and can no longer be sure of: "seat a
@@ -150,11 +318,13 @@ func (s *State) logShowOut(p int8, st Suit) {
 		return
 	}
 	s.voids[p] |= 1 << st
-	s.watched |= 1 << p
 	for a := range int8(s.players) {
 		if a != p {
-			s.hist[a][kidx(a, p)].add(tokV + uint8(st))
+			s.histAdd(a, p, tokV+uint8(st))
 		}
+	}
+	if s.may[0] == 0 {
+		return
 	}
 	changed := false
 	var broke uint8
@@ -177,20 +347,29 @@ func (s *State) logShowOut(p int8, st Suit) {
 	}
 }
 
+// leave is logLeave when it has something to do: an uncertain card, or a show-out in a's history
+// of p in the card's suit.
+func (s *State) leave(a, p int8, c Card) {
+	if s.may[0] != 0 || c < 36 && s.hvOf(a, p)>>(c/9)&1 != 0 {
+		s.logLeave(a, p, c)
+	}
+}
+
 // logLeave records that card c left seat p's hand in sight of seat a (played, or given or
 // taken in a 6 exchange with a): a P token when c is of a suit p showed out of and a did not
 // know p held it. It also settles c if a thought p might hold it.
 func (s *State) logLeave(a, p int8, c Card) {
-	i := kidx(a, p)
-	known := s.known[a][i].Has(c)
+	known := s.knownOf(a, p).Has(c)
 	broke := false
 	for j, e := range s.may {
-		if e == 0 || maySeer(e) != a || mayCard(e) != c {
+		if e == 0 {
+			break // the entries are sorted, largest first
+		}
+		if maySeer(e) != a || mayCard(e) != c {
 			continue
 		}
 		if mayHolder(e) == p && !mayOut(e) {
 			s.may.remove(j)
-			s.rewatch()
 			known = true
 			broke = false
 			break
@@ -199,11 +378,13 @@ func (s *State) logLeave(a, p int8, c Card) {
 			broke = true // c was assumed elsewhere: it was passed on after all
 		}
 	}
-	if !known && c < 36 && s.hist[a][i][0] != 0 && s.hist[a][i].hasV(Suit(c/9)) {
-		s.hist[a][i].add(tokP + uint8(c/9))
-		if s.broken&(1<<a) == 0 && s.hist[a][i].count(tokX) > 0 {
-			m := newMatcher(&s.hist[a][i], false)
-			broke = broke || !m.ok()
+	if !known && c < 36 && s.hvOf(a, p)>>(c/9)&1 != 0 {
+		s.histAdd(a, p, tokP+uint8(c/9))
+		if s.players == 3 && !s.isBroken(a) {
+			if h := s.histOf(a, p); h.count(tokX) > 0 {
+				m := newMatcher(&h, false)
+				broke = broke || !m.ok()
+			}
 		}
 	}
 	if broke {
@@ -214,35 +395,34 @@ func (s *State) logLeave(a, p int8, c Card) {
 // logHidden records that seat q received a card in a 6 exchange seat a did not see, and marks
 // what a knew of q's hand as assumed: q may have passed it on (see mayList).
 func (s *State) logHidden(a, q int8, lost bool) {
-	if h := &s.hist[a][kidx(a, q)]; h[0] != 0 && !lost {
-		h.add(tokX)
+	if !lost && s.histStarted(a, q) {
+		s.histAdd(a, q, tokX)
 	}
 	if !lost {
 		return
 	}
-	if s.broken&(1<<a) != 0 {
+	if s.isBroken(a) {
 		s.forget(a, q)
 		return
 	}
-	i := kidx(a, q)
 	gen := bits.OnesCount16(s.stockSeen[q])
 	for j, e := range s.may {
 		if e != 0 && maySeer(e) == a && mayHolder(e) == q {
 			s.may[j] |= mayAssumedBit
 		}
 	}
-	for c := range s.known[a][i].All() {
+	k := s.knownOf(a, q)
+	for c := range k.All() {
 		s.may.insert(mayEntry(a, q, c, gen, false) | mayAssumedBit)
 	}
-	s.known[a][i] = 0
+	s.unknow(a, q, k)
 	s.may.sort()
-	s.rewatch()
 }
 
 // breakAssumption gives up seat a's assumption that the 6 exchanges it did not see passed no
 // card on: it drops the assumed entries, and its samples count those exchanges as draws.
 func (s *State) breakAssumption(a int8) {
-	s.broken |= 1 << a
+	s.known[a] |= brokenBit
 	for j := 0; j < len(s.may); {
 		if e := s.may[j]; e != 0 && maySeer(e) == a && mayAssumed(e) {
 			s.may.remove(j)
@@ -250,14 +430,13 @@ func (s *State) breakAssumption(a int8) {
 		}
 		j++
 	}
-	s.rewatch()
 }
 
 // logPlay is logLeave for a card p plays: every other seat sees it.
 func (s *State) logPlay(p int8, c Card) {
 	for a := range int8(s.players) {
 		if a != p {
-			s.logLeave(a, p, c)
+			s.leave(a, p, c)
 		}
 	}
 }
@@ -265,55 +444,35 @@ func (s *State) logPlay(p int8, c Card) {
 // logReceive records that seat q received a card seat a did not see (a draw, or a 6 exchange
 // between the other two seats).
 func (s *State) logReceive(a, q int8) {
-	if h := &s.hist[a][kidx(a, q)]; h[0] != 0 {
-		h.add(tokD)
+	if s.histStarted(a, q) {
+		s.histAdd(a, q, tokD)
 	}
 }
 
 // logReturn records p's return to the stock (after stockSeen was updated): what the others
 // knew p held may now be under the stock.
-func (s *State) logReturn(p int8) {
+func (s *State) logReturn(p int8, kn *[3]Cards) {
 	gen := bits.OnesCount16(s.stockSeen[p]) - 1
 	for a := range int8(s.players) {
 		if a == p {
 			continue
 		}
-		i := kidx(a, p)
-		if h := &s.hist[a][i]; h[0] != 0 {
-			h.add(tokR)
+		if s.histStarted(a, p) {
+			s.histAdd(a, p, tokR)
 		}
-		if k := s.known[a][i]; k != 0 {
+		if k := kn[a]; k != 0 {
 			for c := range k.All() {
 				s.may.insert(mayEntry(a, p, c, min(gen, 3), false))
 			}
-			s.known[a][i] = 0
-			s.watched |= 1 << p
+			s.unknow(a, p, k)
 		}
 	}
-}
-
-// rewatch recomputes watched from hist and may.
-func (s *State) rewatch() {
-	var w uint8
-	for a := range int8(s.players) {
-		for q := range int8(s.players) {
-			if q != a && s.hist[a][kidx(a, q)] != (hlog{}) {
-				w |= 1 << q
-			}
-		}
-	}
-	for _, e := range s.may {
-		if e != 0 {
-			w |= 1 << mayHolder(e)
-		}
-	}
-	s.watched = w
 }
 
 // forget drops what seat a knew, or guessed, of seat q's cards (a 6 exchange a does not see
 // may have moved them).
 func (s *State) forget(a, q int8) {
-	s.known[a][kidx(a, q)] = 0
+	s.unknow(a, q, s.knownOf(a, q))
 	for j := 0; j < len(s.may); {
 		if e := s.may[j]; e != 0 && maySeer(e) == a && mayHolder(e) == q {
 			s.may.remove(j)
@@ -321,5 +480,4 @@ func (s *State) forget(a, q int8) {
 		}
 		j++
 	}
-	s.rewatch()
 }

@@ -77,7 +77,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 	for i := range int(s.stockN) {
 		j.Stock[i] = s.stock[int(s.stockN)-1-i].String()
 	}
-	j.Broken = int(s.broken)
+	j.Broken = int(s.brokenSeats())
 	j.Maybe = []string{}
 	for _, e := range s.may {
 		if e != 0 {
@@ -100,7 +100,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 		hist := make([]string, n)
 		for q := range n {
 			if q != p {
-				hist[q] = histText(s.hist[p][kidx(int8(p), int8(q))])
+				hist[q] = histText(s.histOf(int8(p), int8(q)))
 			}
 		}
 		j.History = append(j.History, hist)
@@ -357,6 +357,8 @@ func (j *stateJSON) state() (State, error) {
 		return t, corrupt("last hand scored is %d, want %d", v, scoredHands(t.phase, t.handNo))
 	}
 	t.bids = [3]int8{-1, -1, -1}
+	var known [3][3]Cards
+	var logs [6]hlog
 	for p := range n {
 		if t.hands[p], err = parseCards(j.Hands[p]); err != nil {
 			return t, corrupt("hand %d: %v", p, err)
@@ -402,7 +404,7 @@ func (j *stateJSON) state() (State, error) {
 				}
 				continue
 			}
-			t.known[p][kidx(int8(p), int8(q))] = k
+			known[p][q] = k
 		}
 		if len(j.History[p]) != n {
 			return t, corrupt("history[%d] has %d entries for %d players", p, len(j.History[p]), n)
@@ -413,7 +415,7 @@ func (j *stateJSON) state() (State, error) {
 				return t, corrupt("history[%d][%d] %q", p, q, j.History[p][q])
 			}
 			if p != q {
-				t.hist[p][kidx(int8(p), int8(q))] = h
+				logs[histIdx(int8(p), int8(q))] = h
 			}
 		}
 		if v, err = small("lastHand.bids", j.LastHand.Bids[p], 0, 15); err != nil {
@@ -425,6 +427,28 @@ func (j *stateJSON) state() (State, error) {
 		}
 		t.last.tricks[p] = uint8(v)
 	}
+	if !t.setHists(&logs) {
+		return t, corrupt("the histories are too long")
+	}
+	for k := range logs {
+		if t.hist.get(k) != logs[k] {
+			return t, corrupt("the histories are too long")
+		}
+	}
+	for p := range int8(n) { // after all the hands: knownOf finds suited cards through them
+		for q := range int8(n) {
+			if p != q {
+				t.setKnown(p, q, known[p][q])
+			}
+		}
+	}
+	for p := range int8(n) {
+		for q := range int8(n) {
+			if t.knownOf(p, q) != known[p][q] {
+				return t, corrupt("seat %d's knowledge of seat %d is not of its hand", p, q)
+			}
+		}
+	}
 	if len(j.Maybe) > len(t.may) {
 		return t, corrupt("%d uncertain cards", len(j.Maybe))
 	}
@@ -435,11 +459,14 @@ func (j *stateJSON) state() (State, error) {
 		}
 		t.may[i] = e
 	}
-	t.rewatch()
 	if j.Broken < 0 || j.Broken >= 1<<n {
 		return t, corrupt("broken %d", j.Broken)
 	}
-	t.broken = uint8(j.Broken)
+	for a := range n {
+		if j.Broken&(1<<a) != 0 {
+			t.known[a] |= brokenBit
+		}
+	}
 	return t, nil
 }
 

@@ -65,16 +65,25 @@ func appendBids(dst []Move, n int) []Move {
 // appendCards appends a move of kind k for each kind of card in h, ascending.
 func appendCards(dst []Move, k MoveKind, h Cards) []Move {
 	x := uint64(h & kindBits)
+	n := bits.OnesCount64(x)
 	i := len(dst)
-	dst = slices.Grow(dst, bits.OnesCount64(x))
-	dst = dst[:i+bits.OnesCount64(x)]
+	if cap(dst)-i < n {
+		dst = growMoves(dst, n)
+	}
+	dst = dst[:i+n]
 	out := dst[i:]
+	w := mv(k, 0, -1).w
 	for j := range out {
-		out[j] = mv(k, Card(bits.TrailingZeros64(x)), -1)
+		out[j] = Move{w: w | uint64(bits.TrailingZeros64(x|1<<63))<<8} // x has a bit: no zero case
 		x &= x - 1
 	}
 	return dst
 }
+
+// growMoves is slices.Grow, out of line so that appendCards' fast path stays lean.
+//
+//go:noinline
+func growMoves(dst []Move, n int) []Move { return slices.Grow(dst, n) }
 
 func appendSteals(dst []Move, players uint8, owner int8, tricks [3]uint8) []Move {
 	if players == 2 {

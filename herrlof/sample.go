@@ -125,9 +125,9 @@ func (v View) Sample(r *rng.Rand) State {
 		if q == me {
 			continue
 		}
-		s.known[me][kidx(me, q)] = v.knows[q]
-		s.known[q][kidx(q, me)] = v.knownBy[q]
 		s.hands[q] = v.knows[q]
+		s.setKnown(me, q, v.knows[q])
+		s.setKnown(q, me, v.knownBy[q])
 		seen = seen.Plus(v.knows[q])
 	}
 	for x := v.stockSeen[me]; x != 0; x &= x - 1 {
@@ -135,16 +135,16 @@ func (v View) Sample(r *rng.Rand) State {
 		s.stock[j] = v.stockMine[j]
 		seen = seen.add(v.stockMine[j])
 	}
+	var logs [6]hlog
 	for q := range n {
 		if q != me {
-			i := kidx(me, q)
-			s.hist[me][i] = v.hist[q]
+			logs[histIdx(me, q)] = v.hist[q]
 		}
 	}
+	s.setHists(&logs)
 	s.may = v.may
-	s.rewatch()
 	if v.broken {
-		s.broken = 1 << me
+		s.known[me] |= brokenBit
 	}
 	if !plainSample && v.constrained() {
 		for _, assume := range [2]bool{!v.broken, false} {

@@ -77,13 +77,12 @@ type State struct {
 	handNo    uint16   // the current hand, from 1
 	correct   [3]uint8 // correct bids over the match
 	scores    [3]int16
-	stockSeen [3]uint16   // bit i set: the seat knows stock[i] (it put it there with a 3)
-	last      lastHand    // the last hand scored
-	known     [3][2]Cards // known[a][kidx(a, b)]: cards seat a knows seat b holds (a 6 exchange, a 3 draw)
-	hist      [3][2]hlog  // hist[a][kidx(a, b)]: b's history this hand as a saw it, for View.Sample (see hlog)
-	may       mayList     // cards a seat knew another held and that may have gone under the stock
-	watched   uint8       // bit p: some history of p or some entry of may about p is set this hand
-	broken    uint8       // bit a: something a saw shows a 6 exchange it did not see passed a card on
+	stockSeen [3]uint16 // bit i set: the seat knows stock[i] (it put it there with a 3)
+	last      lastHand  // the last hand scored
+	known     [3]Cards  // what seat a knows of the others' hands (a 6 exchange, a 3 draw), its show-out summary and broken bit; see knownOf
+	hist      histPool  // each seat's history this hand as each other seat saw it, for View.Sample (see hlog, histOf)
+	may       mayList   // cards a seat knew another held and that may have gone under the stock
+	// Under 192 bytes, a State is copied with straight-line moves rather than a loop: keep it so.
 }
 
 // kidx is the index of seat b among the other seats of seat a, in ascending order.
@@ -94,12 +93,54 @@ func kidx(a, b int8) int8 {
 	return b
 }
 
-// knownOf returns the cards seat a knows seat b holds (none when a == b).
+// vhBits are the Valknut and Hagalaz bits of a Cards.
+const vhBits Cards = 63 << 36
+
+// The bits of known[a] above the cards (48-56): hvShift+4·kidx(a, b)+suit is set when a's history
+// of b holds a show-out of the suit (so that history has begun), and brokenBit when something a
+// saw shows a 6 exchange it did not see passed a card on.
+const (
+	knownCards Cards = 1<<48 - 1
+	hvShift          = 48
+	hvAll      Cards = 0xff << hvShift
+	brokenBit  Cards = 1 << 56
+)
+
+// hvOf returns the show-out summary of seat a's history of seat b (bit suit).
+func (s *State) hvOf(a, b int8) uint32 {
+	return uint32(s.known[a]>>(hvShift+4*uint(kidx(a, b)))) & 15
+}
+
+// brokenSeats returns the seats whose assumption about hidden 6 exchanges broke (bit a).
+func (s *State) brokenSeats() uint8 {
+	return uint8(s.known[0]>>56&1 | s.known[1]>>56&1<<1 | s.known[2]>>56&1<<2)
+}
+
+// isBroken reports whether seat a's assumption about hidden 6 exchanges broke.
+func (s *State) isBroken(a int8) bool { return s.known[a]&brokenBit != 0 }
+
+// knownOf returns the cards seat a knows seat b holds (none when a == b). known[a] holds them
+// for both other seats at once: bits 0-35 are the suited cards a knows to be where they are
+// (each is in one hand, so the holder follows from the hands), bits 36-41 the Valknuts and
+// Hagalaz a knows the other seat kidx 0 holds and bits 42-47 those of kidx 1 (as in a Cards).
+// Every suited bit is a card in another seat's hand, so equal knowledge is an equal State.
 func (s *State) knownOf(a, b int8) Cards {
 	if a == b {
 		return 0
 	}
-	return s.known[a][kidx(a, b)]
+	k := s.known[a]
+	return k&s.hands[b]&suitedBits | k>>(6*uint(kidx(a, b)))&vhBits
+}
+
+// setKnown sets the cards seat a knows seat b holds to k, which b must hold.
+func (s *State) setKnown(a, b int8, k Cards) {
+	sh := 6 * uint(kidx(a, b))
+	s.known[a] = s.known[a]&^(s.hands[b]&suitedBits)&^(vhBits<<sh) | k&suitedBits | (k&vhBits)<<sh
+}
+
+// unknow drops k, all that seat a knew seat b held (knownOf(a, b) before any of it moved).
+func (s *State) unknow(a, b int8, k Cards) {
+	s.known[a] &^= k&suitedBits | vhBits<<(6*uint(kidx(a, b)))
 }
 
 // lastHand is the public record of the last hand scored; its number follows from the phase and
@@ -242,9 +283,17 @@ func (s *State) startDeal() {
 	s.voids = [3]uint8{}
 	s.stockSeen = [3]uint16{}
 	s.hands = [3]Cards{}
-	s.known = [3][2]Cards{}
-	s.hist = [3][2]hlog{}
-	s.may, s.watched, s.broken = mayList{}, 0, 0
+	// The knowledge is written only when set: a store a move did not need makes the caller's
+	// copy of the State slower.
+	if (s.known[0]|s.known[1]|s.known[2])&hvAll != 0 {
+		s.hist = histPool{}
+	}
+	if s.known != [3]Cards{} { // the cards known, the show-out summaries and the broken bits
+		s.known = [3]Cards{}
+	}
+	if s.may[0] != 0 {
+		s.may = mayList{}
+	}
 }
 
 // Config returns the match's configuration (Players is 2 or 3, never 0).

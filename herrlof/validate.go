@@ -28,16 +28,19 @@ func (s State) validate() error {
 	// Seats beyond the player count are blank.
 	for p := n; p < 3; p++ {
 		if s.hands[p] != 0 || s.tricks[p] != 0 || s.bids[p] != -1 || s.correct[p] != 0 || s.voids[p] != 0 ||
-			s.scores[p] != 0 || s.stockSeen[p] != 0 || s.known[p] != [2]Cards{} || s.last.bids[p] != 0 ||
+			s.scores[p] != 0 || s.stockSeen[p] != 0 || s.known[p] != 0 || s.last.bids[p] != 0 ||
 			s.last.tricks[p] != 0 {
 			return fmt.Errorf("seat %d is set in a %d-player match", p, n)
 		}
-		if s.hist[p] != [2]hlog{} {
-			return fmt.Errorf("seat %d is set in a %d-player match", p, n)
+		for q := range 3 {
+			if q != p && (s.hist.get(histIdx(int8(p), int8(q))) != hlog{} || s.hist.get(histIdx(int8(q), int8(p))) != hlog{} ||
+				s.hvOf(int8(p), int8(q)) != 0 || s.hvOf(int8(q), int8(p)) != 0) {
+				return fmt.Errorf("seat %d is set in a %d-player match", p, n)
+			}
 		}
 		for a := range n {
 			i := kidx(int8(a), int8(p))
-			if s.known[a][i] != 0 || s.hist[a][i] != (hlog{}) {
+			if s.known[a]>>(36+6*uint(i))&63 != 0 {
 				return fmt.Errorf("seat %d is set in a %d-player match", p, n)
 			}
 		}
@@ -295,6 +298,10 @@ func (s State) validateHand() error {
 		if s.voids[a] >= 1<<NumSuits {
 			return errors.New("bad voids")
 		}
+		others := (s.hands[0] | s.hands[1] | s.hands[2]) &^ s.hands[a]
+		if s.known[a]>>57 != 0 || s.known[a]&suitedBits&^others != 0 {
+			return fmt.Errorf("seat %d's knowledge is not of the others' hands", a)
+		}
 		for b := range n {
 			k := s.knownOf(int8(a), int8(b))
 			if !k.isCanonical() || !s.hands[b].Contains(k) {
@@ -314,12 +321,14 @@ func (s *State) validateHistory(b int8) error {
 		if a == b {
 			continue
 		}
-		i := kidx(a, b)
-		h := &s.hist[a][i]
+		h := s.hist.get(histIdx(a, b))
+		if s.hvOf(a, b) != h.vSuits() {
+			return fmt.Errorf("seat %d's history of seat %d does not match its summary", a, b)
+		}
 		if !h.valid() || h.count(tokR) > bits.OnesCount16(s.stockSeen[b]) {
 			return fmt.Errorf("seat %d's history of seat %d is not one of a hand", a, b)
 		}
-		if (s.phase == PhaseDeal || s.phase == PhaseOver) && *h != (hlog{}) {
+		if (s.phase == PhaseDeal || s.phase == PhaseOver) && h != (hlog{}) {
 			return fmt.Errorf("seat %d has a history between hands", b)
 		}
 	}
@@ -329,10 +338,10 @@ func (s *State) validateHistory(b int8) error {
 // validateMay checks the entries of may: well formed, in order, and true.
 func (s *State) validateMay() error {
 	n := int8(s.players)
-	if s.broken >= 1<<n || s.players == 2 && s.broken != 0 {
+	if b := s.brokenSeats(); b >= 1<<n || s.players == 2 && b != 0 {
 		return errors.New("bad broken assumptions")
 	}
-	if (s.phase == PhaseDeal || s.phase == PhaseOver) && (s.may[0] != 0 || s.broken != 0) {
+	if (s.phase == PhaseDeal || s.phase == PhaseOver) && (s.may[0] != 0 || s.brokenSeats() != 0) {
 		return errors.New("uncertain cards between hands")
 	}
 	for i, e := range s.may {
@@ -352,7 +361,7 @@ func (s *State) validateMay() error {
 		slots := s.returnSlots(q)
 		ret := bits.OnesCount16(s.stockSeen[q])
 		if mayAssumed(e) {
-			if g > ret || s.broken&(1<<a) != 0 {
+			if g > ret || s.isBroken(a) {
 				return fmt.Errorf("seat %d's assumption about seat %d is malformed", a, q)
 			}
 			continue // an assumption, not a fact: nothing to check against the cards
@@ -367,11 +376,6 @@ func (s *State) validateMay() error {
 		if !found {
 			return fmt.Errorf("seat %d's guess about seat %d is false", a, q)
 		}
-	}
-	w := s.watched
-	s.rewatch()
-	if s.watched != w {
-		return errors.New("the watched seats do not match the histories")
 	}
 	return nil
 }

@@ -89,11 +89,10 @@ func (s State) View(p norns.Player) View {
 		v.knows[q] = s.knownOf(int8(i), int8(q))
 		v.knownBy[q] = s.knownOf(int8(q), int8(i))
 		if q != i {
-			k := kidx(int8(i), int8(q))
-			v.hist[q] = s.hist[i][k]
+			v.hist[q] = s.histOf(int8(i), int8(q))
 		}
 	}
-	v.broken = s.broken&(1<<i) != 0
+	v.broken = s.isBroken(int8(i))
 	n := 0
 	for _, e := range s.may {
 		if e != 0 && maySeer(e) == int8(i) {
