@@ -181,7 +181,7 @@ func TestRecordRejectsTampering(t *testing.T) {
 	if _, err := norns.ReplayFromSeed(toy.New(), 3, []string{"keep", "keep", "keep"}, toy.ParseMove); !errors.Is(err, norns.ErrCorrupt) {
 		t.Errorf("ReplayFromSeed with a move too many: %v", err)
 	}
-	for _, text := range []string{"", "{", `{"game":"toy"}`, `{"game":"toy","config":{},"moves":[],"over":false,"extra":1}`, `{"game":"toy","config":{},"moves":[]} {}`} {
+	for _, text := range []string{"", "{", `{"game":"toy"}`, `{"game":"toy","config":{},"moves":[],"over":false,"extra":1}`, `{"game":"toy","config":{},"moves":[]} {}`, `{"game":"toy","config":{},"moves":[]}}`} {
 		if _, err := norns.ReadRecord(strings.NewReader(text)); !errors.Is(err, norns.ErrCorrupt) {
 			t.Errorf("ReadRecord(%q): %v, want ErrCorrupt", text, err)
 		}

@@ -2,6 +2,7 @@ package norns
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -63,7 +64,7 @@ func ReadRecord(rd io.Reader) (Record, error) {
 	if err := dec.Decode(&r); err != nil {
 		return Record{}, fmt.Errorf("norns: read record: %w: %v", ErrCorrupt, err)
 	}
-	if dec.More() {
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return Record{}, fmt.Errorf("norns: read record: %w: data after the record", ErrCorrupt)
 	}
 	if r.Game == "" || len(r.Config) == 0 {

@@ -1,13 +1,12 @@
 package gnav
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/internal/strictjson"
 )
 
 // maxDeals bounds the deal count a decoded state may claim: far more than any match lasts (every
@@ -137,13 +136,8 @@ func seatSlice(s norns.Seats) []norns.Player {
 // on error s is unchanged.
 func (s *State) UnmarshalJSON(data []byte) error {
 	var j stateJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
+	if err := strictjson.Unmarshal(data, &j); err != nil {
 		return corrupt("%v", err)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return corrupt("data after the state")
 	}
 	t, err := j.state()
 	if err != nil {

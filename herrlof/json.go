@@ -1,12 +1,12 @@
 package herrlof
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/internal/strictjson"
 )
 
 // stateJSON is the JSON form of a State. Cards are in notation; multisets are space-separated
@@ -226,13 +226,8 @@ func trickToJSON(t Trick) trickJSON {
 // unchanged.
 func (s *State) UnmarshalJSON(data []byte) error {
 	var j stateJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
+	if err := strictjson.Unmarshal(data, &j); err != nil {
 		return corrupt("%v", err)
-	}
-	if dec.More() {
-		return corrupt("data after the state")
 	}
 	t, err := j.state()
 	if err != nil {
