@@ -13,20 +13,6 @@ import (
 	"github.com/nornsgames/norns/rng"
 )
 
-// botCards reads a space-separated list of cards.
-func botCards(t testing.TB, text string) []herrlof.Card {
-	t.Helper()
-	var cs []herrlof.Card
-	for _, f := range strings.Fields(text) {
-		c, err := herrlof.ParseCard(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cs = append(cs, c)
-	}
-	return cs
-}
-
 // botDeal returns a two-player match just dealt: seat 0 holds hand0, seat 1 hand1 (each 15
 // cards, completed from the unnamed cards in ascending order when short), trump is the trump
 // card, the other cards form the stock, and leader opens.
@@ -35,7 +21,7 @@ func botDeal(t testing.TB, leader norns.Player, hand0, hand1, trump string) herr
 	pool := herrlof.FullDeck()
 	var hands [2]herrlof.Cards
 	for p, text := range []string{hand0, hand1} {
-		for _, c := range botCards(t, text) {
+		for _, c := range cardsOf(t, text) {
 			if !pool.Has(c) {
 				t.Fatalf("%v named too often", c)
 			}
@@ -43,7 +29,7 @@ func botDeal(t testing.TB, leader norns.Player, hand0, hand1, trump string) herr
 			hands[p] = hands[p].With(c)
 		}
 	}
-	tr := botCards(t, trump)[0]
+	tr := cardsOf(t, trump)[0]
 	pool = pool.Without(tr)
 	for p := range hands {
 		for hands[p].Len() < 15 {
