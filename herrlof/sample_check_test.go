@@ -187,9 +187,9 @@ func (o *observer) check(smp herrlof.State, skipHidden bool) string {
 }
 
 // sampleViolations plays random matches and counts the samples a checker rejects.
-func sampleViolations(t *testing.T, matches, samples int, skipHidden bool) (bad int, first string) {
+func sampleViolations(t *testing.T, playerCounts []int, matches, samples int, skipHidden bool) (bad int, first string) {
 	t.Helper()
-	for _, players := range []int{2, 3} {
+	for _, players := range playerCounts {
 		for seed := range uint64(matches) {
 			r := rng.New(seed*7 + uint64(players))
 			s := mustNew(t, herrlof.Config{Players: players, HandLimit: 1})
@@ -240,7 +240,19 @@ func TestSampleIsConsistent(t *testing.T) {
 	if testing.Short() {
 		matches, samples = 15, 3
 	}
-	if bad, first := sampleViolations(t, matches, samples, true); bad > 0 {
+	if bad, first := sampleViolations(t, []int{2, 3}, matches, samples, true); bad > 0 {
+		t.Fatalf("%d impossible samples; the first: %s", bad, first)
+	}
+}
+
+// TestSampleIsExactTwoPlayers: with two players nothing is hidden but draws and returns, and no
+// sample of any seat's view, along many random hands, fails the observer's checks.
+func TestSampleIsExactTwoPlayers(t *testing.T) {
+	matches := 2000
+	if testing.Short() {
+		matches = 300
+	}
+	if bad, first := sampleViolations(t, []int{2}, matches, 3, false); bad > 0 {
 		t.Fatalf("%d impossible samples; the first: %s", bad, first)
 	}
 }
@@ -251,7 +263,7 @@ func TestSampleIsConsistent(t *testing.T) {
 func TestSampleCheckerCatchesPlainSampler(t *testing.T) {
 	herrlof.SetPlainSample(true)
 	defer herrlof.SetPlainSample(false)
-	if bad, _ := sampleViolations(t, 15, 3, true); bad == 0 {
+	if bad, _ := sampleViolations(t, []int{2, 3}, 15, 3, true); bad == 0 {
 		t.Fatal("the plain sampler passed the consistency checks")
 	}
 }
