@@ -187,9 +187,9 @@ func (o *observer) check(smp herrlof.State, skipHidden bool) string {
 }
 
 // sampleViolations plays random matches and counts the samples a checker rejects.
-func sampleViolations(t *testing.T, matches, samples int, skipHidden bool) (bad int, first string) {
+func sampleViolations(t *testing.T, playerCounts []int, matches, samples int, skipHidden bool) (bad int, first string) {
 	t.Helper()
-	for _, players := range []int{2, 3} {
+	for _, players := range playerCounts {
 		for seed := range uint64(matches) {
 			r := rng.New(seed*7 + uint64(players))
 			s := mustNew(t, herrlof.Config{Players: players, HandLimit: 1})
@@ -240,7 +240,19 @@ func TestSampleIsConsistent(t *testing.T) {
 	if testing.Short() {
 		matches, samples = 15, 3
 	}
-	if bad, first := sampleViolations(t, matches, samples, true); bad > 0 {
+	if bad, first := sampleViolations(t, []int{2, 3}, matches, samples, true); bad > 0 {
+		t.Fatalf("%d impossible samples; the first: %s", bad, first)
+	}
+}
+
+// TestSampleIsExactTwoPlayers: with two players nothing is hidden but draws and returns, and no
+// sample of any seat's view, along many random hands, fails the observer's checks.
+func TestSampleIsExactTwoPlayers(t *testing.T) {
+	matches := 2000
+	if testing.Short() {
+		matches = 300
+	}
+	if bad, first := sampleViolations(t, []int{2}, matches, 3, false); bad > 0 {
 		t.Fatalf("%d impossible samples; the first: %s", bad, first)
 	}
 }
@@ -251,7 +263,59 @@ func TestSampleIsConsistent(t *testing.T) {
 func TestSampleCheckerCatchesPlainSampler(t *testing.T) {
 	herrlof.SetPlainSample(true)
 	defer herrlof.SetPlainSample(false)
-	if bad, _ := sampleViolations(t, 15, 3, true); bad == 0 {
+	if bad, _ := sampleViolations(t, []int{2, 3}, 15, 3, true); bad == 0 {
 		t.Fatal("the plain sampler passed the consistency checks")
+	}
+}
+
+// TestSampleKnownCardReturnedBeforeShowOut: seat 0's B6 takes the G5 from seat 1 and gives it
+// the G7; seat 1 draws with its R3 and returns the G7, then shows out of red, blue and green and
+// draws once more with its Y3, returning the H. The G7 went under the stock before seat 1 showed
+// out of green: it is at seat 1's first return, or at its second only if seat 1's last draw
+// brought it back, and then seat 1's last card cannot be of a suit it showed out of too. Every
+// sample of seat 0's view passes the observer's checks, and the G7 is sometimes at each return.
+//
+//	seat 0: R2 R4 R5 R6 G4 G7 G9 B4 B5 B6 B8 B9 Y6 Y7 V
+//	seat 1: R3 R7 R8 G2 G3 G5 G8 B3 Y1 Y2 Y3 Y4 Y8 H H
+//	trump R1; stock B2 H Y9 R9 B7 G1 V V Y5 G6 B1
+func TestSampleKnownCardReturnedBeforeShowOut(t *testing.T) {
+	d := dealMove(t, 2, 1, []string{
+		"R2 R4 R5 R6 G4 G7 G9 B4 B5 B6 B8 B9 Y6 Y7 V",
+		"R3 R7 R8 G2 G3 G5 G8 B3 Y1 Y2 Y3 Y4 Y8 H H",
+	}, "R1", "B2 H Y9 R9 B7 G1 V V Y5 G6 B1")
+	s := mustNew(t, two)
+	obs := newObserver(2, 0)
+	for i, text := range []string{"", "bid 15", "bid 9", "R7", "R2", "Y2", "Y7", "B6", "B3", "nodraw",
+		"take", "pick G5", "give G7", "R6", "R8", "G8", "V", "G3", "nodraw", "G9", "Y4", "Y6", "notake",
+		"B9", "H", "R3", "draw", "return G7", "R4", "B4", "B2", "G5", "G2", "R5", "Y1", "B5", "Y8",
+		"G4", "Y3", "draw", "return H"} {
+		m := d
+		if i > 0 {
+			var err error
+			if m, err = herrlof.ParseMove(text); err != nil {
+				t.Fatal(err)
+			}
+		}
+		obs.see(s, m)
+		next, err := s.Apply(m)
+		if err != nil {
+			t.Fatalf("move %q: %v", text, err)
+		}
+		s = next
+	}
+	g7 := card(t, "G7")
+	var at [2]int
+	for _, smp := range samples(t, s, 0, 3000) {
+		if why := obs.check(smp, false); why != "" {
+			t.Fatalf("impossible sample: %s\n%v", why, smp)
+		}
+		for i := range at {
+			if herrlof.StockAt(smp, i) == g7 {
+				at[i]++
+			}
+		}
+	}
+	if at[0] == 0 || at[1] == 0 {
+		t.Errorf("G7 at the second return %d times, at the first %d times; want both", at[0], at[1])
 	}
 }

@@ -137,8 +137,18 @@ func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards, assume bool) b
 	if assume && v.phase == PhaseGive && v.power != me && v.target != me {
 		taker = v.power
 	}
+	var ms [3]matcher
+	var rtok [3][stockCap]int8
+	for q := range n {
+		if q != me {
+			ms[q] = newMatcher(&v.hist[q], !assume)
+			rtok[q] = v.rTokens(q)
+		}
+	}
 	// The cards the seat knew others held: in the holder's hand, or in a position it filled
-	// since (those under the stock first: the order is largest first).
+	// since (those under the stock first: the order is largest first). A card of a suit the
+	// holder showed out of after the seat knew of it went under the stock before that show-out,
+	// or came back with a draw since: a return after the show-out must be matched to a draw.
 	for _, e := range v.may {
 		if e == 0 || !assume && mayAssumed(e) {
 			continue
@@ -147,12 +157,29 @@ func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards, assume bool) b
 		slots := v.returnSlots(q)
 		ret := bits.OnesCount16(v.stockSeen[q])
 		var open [stockCap]uint8
+		var tok, from [stockCap]int8 // the return's token and the show-out it must follow, or -1
 		no := 0
-		for _, j := range slots[min(mayGen(e), ret):ret] {
-			if filled&(1<<j) == 0 {
-				open[no] = j
-				no++
+		gen := min(mayGen(e), ret)
+		for ri := gen; ri < ret; ri++ {
+			j := slots[ri]
+			if filled&(1<<j) != 0 {
+				continue
 			}
+			tok[no], from[no] = -1, -1
+			if i := rtok[q][ri]; i >= 0 && c < 36 {
+				if vs := vBefore(&v.hist[q], int(i), int(c)/9); vs > rtok[q][gen] {
+					m := &ms[q]
+					m.start[i] = vs
+					ok := m.ok()
+					m.start[i] = -1
+					if !ok {
+						continue
+					}
+					tok[no], from[no] = i, vs
+				}
+			}
+			open[no] = j
+			no++
 		}
 		opts := no
 		if !mayOut(e) && room[q] > 0 {
@@ -170,6 +197,9 @@ func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards, assume bool) b
 		case y < no:
 			s.stock[open[y]] = c
 			filled |= 1 << open[y]
+			if tok[y] >= 0 {
+				ms[q].start[tok[y]] = from[y]
+			}
 		case y == no && !mayOut(e) && room[q] > 0:
 			s.hands[q] = s.hands[q].add(c)
 			room[q]--
@@ -180,13 +210,7 @@ func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards, assume bool) b
 		}
 	}
 	// Then the unseen cards, one place at a time, each drawn among those that fit.
-	var ms [3]matcher
 	var phys [3]Cards
-	for q := range n {
-		if q != me {
-			ms[q] = newMatcher(&v.hist[q], !assume)
-		}
-	}
 	// place deals a card that fits q's history: to stock position slot (its return token i), to
 	// q's hand (slot -1), or to the hand of the seat that took it from q (slot -2).
 	place := func(q int8, slot, i int) bool {
@@ -280,6 +304,25 @@ func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards, assume bool) b
 		s.stock[i] = bitCard(int(take(r.IntN(k))))
 	}
 	return k == 0
+}
+
+// rTokens returns, for each return seat b made this hand (its first first), the position of its
+// R token in b's history, or -1 for a return made before the history began (and past the last).
+func (v *View) rTokens(b int8) (out [stockCap]int8) {
+	for i := range out {
+		out[i] = -1
+	}
+	h := &v.hist[b]
+	ri := bits.OnesCount16(v.stockSeen[b]) - h.count(tokR)
+	for i := range h.len() {
+		if h.at(i) == tokR {
+			if ri >= 0 && ri < stockCap {
+				out[ri] = int8(i)
+			}
+			ri++
+		}
+	}
+	return out
 }
 
 // returnSlots lists the stock positions seat b filled with a 3, its first return first.
