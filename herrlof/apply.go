@@ -515,47 +515,39 @@ func (s *State) nextTrick(l int8, rec *recorder) {
 // pick runs the 6's take: c moves from the target's hand to the owner's (H15).
 func (s *State) pick(c Card, rec *recorder) {
 	o, x := s.power, s.target
-	s.leave(o, x, c) // o sees the card leave x's hand
-	for a := range int8(s.players) {
-		if a != o && a != x {
-			s.logHidden(a, o, false)
-			s.logHidden(a, x, true)
-		}
-	}
-	ko, kx := s.knownOf(o, x), s.knownOf(x, o)
-	s.hands[x] = s.hands[x].Without(c)
-	s.hands[o] = s.hands[o].add(c)
-	if c < 36 {
-		s.known[o] &^= 1 << c // o holds c now
-	}
-	s.setKnown(o, x, ko.Without(c))
-	s.setKnown(x, o, kx.add(c))
-	s.voids[o] = 0
+	s.pass(x, o, c)
 	s.phase, s.toMove = PhaseGive, o
 	if rec != nil {
 		rec.add(Event{Kind: EventTaken, Seat: norns.Player(o), Other: norns.Player(x), Card: rec.between(o, x, c)})
 	}
 }
 
+// pass moves c from seat from's hand to seat to's in a 6 exchange (either half, H15): both
+// seats see it, the third seat sees only that a card moved, and each side's knowledge of the
+// other's hand follows the card.
+func (s *State) pass(from, to int8, c Card) {
+	s.leave(to, from, c) // to sees the card leave from's hand
+	for a := range int8(s.players) {
+		if a != from && a != to {
+			s.logHidden(a, to, false)
+			s.logHidden(a, from, true)
+		}
+	}
+	kt, kf := s.knownOf(to, from), s.knownOf(from, to)
+	s.hands[from] = s.hands[from].Without(c)
+	s.hands[to] = s.hands[to].add(c)
+	if c < 36 {
+		s.known[to] &^= 1 << c // to holds c now
+	}
+	s.setKnown(to, from, kt.Without(c))
+	s.setKnown(from, to, kf.add(c))
+	s.voids[to] = 0
+}
+
 // give runs the 6's give: c moves from the owner's hand to the target's (H15).
 func (s *State) give(c Card, rec *recorder) {
 	o, x := s.power, s.target
-	s.leave(x, o, c) // x sees the card leave o's hand
-	for a := range int8(s.players) {
-		if a != o && a != x {
-			s.logHidden(a, x, false)
-			s.logHidden(a, o, true)
-		}
-	}
-	ko, kx := s.knownOf(o, x), s.knownOf(x, o)
-	s.hands[o] = s.hands[o].Without(c)
-	s.hands[x] = s.hands[x].add(c)
-	if c < 36 {
-		s.known[x] &^= 1 << c // x holds c now
-	}
-	s.setKnown(o, x, ko.add(c))
-	s.setKnown(x, o, kx.Without(c))
-	s.voids[x] = 0
+	s.pass(o, x, c)
 	if rec != nil {
 		rec.add(Event{Kind: EventGive, Seat: norns.Player(o), Other: norns.Player(x), Card: rec.between(o, x, c)})
 	}
