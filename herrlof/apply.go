@@ -128,6 +128,9 @@ func (s *State) apply(m Move, rec *recorder) error {
 			return s.illegal(m, "%s", why)
 		}
 		s.target = q
+		if s.players == 3 {
+			s.tape().setTarget(s.prev.winningCard().Suit(), q)
+		}
 		s.phase, s.toMove = PhasePick, int8(norns.Chance)
 		if rec != nil {
 			rec.add(Event{Kind: EventTake, Seat: norns.Player(s.power), Other: norns.Player(q), Card: NoCard})
@@ -283,6 +286,13 @@ func (s *State) play(p int8, c Card, rec *recorder) {
 	if s.trick.n == 0 {
 		s.trick.leader = p
 	}
+	if s.players == 3 {
+		t := s.tape()
+		t.setPlay(3*int(s.trickNo)+int(s.trick.n), c)
+		if s.trick.n == 0 {
+			t.setLeader(int(s.trickNo), p)
+		}
+	}
 	s.trick.cards[s.trick.n] = c
 	s.trick.n++
 	if rec != nil {
@@ -320,10 +330,10 @@ func (s *State) draw(p int8, rec *recorder) {
 		}
 	}
 	s.voids[p] = 0
-	for a := range s.players {
-		if int8(a) != p {
-			s.logReceive(int8(a), p)
-		}
+	if s.players == 3 {
+		s.tape().setDrew(s.trick.cards[s.trick.n-1].Suit()) // the 3 just played
+	} else {
+		s.logReceive(1-p, p)
 	}
 	s.phase = PhaseReturn
 	if rec != nil {
@@ -349,7 +359,14 @@ func (s *State) giveBack(p int8, c Card, rec *recorder) {
 		s.stockSeen[a] <<= 1
 	}
 	s.stockSeen[p] |= 1
-	if (s.known[0]|s.known[1]|s.known[2])&hvAll != 0 || kn != [3]Cards{} { // else logReturn has nothing to do
+	switch {
+	case s.players == 3: // what the others knew p held may be under the stock now
+		for a := range int8(3) {
+			if a != p {
+				s.unknow(a, p, kn[a])
+			}
+		}
+	case (s.known[0]|s.known[1]|s.known[2])&hvAll != 0 || kn != [3]Cards{}: // else logReturn has nothing to do
 		s.logReturn(p, &kn)
 	}
 	s.power = -1
@@ -526,12 +543,18 @@ func (s *State) pick(c Card, rec *recorder) {
 // seats see it, the third seat sees only that a card moved, and each side's knowledge of the
 // other's hand follows the card.
 func (s *State) pass(from, to int8, c Card) {
-	s.leave(to, from, c) // to sees the card leave from's hand
-	for a := range int8(s.players) {
-		if a != from && a != to {
-			s.logHidden(a, to, false)
-			s.logHidden(a, from, true)
+	if s.players == 3 {
+		// The third seat cannot tell which card left from's hand: it may be one it knew of.
+		a := 3 - from - to
+		s.unknow(a, from, s.knownOf(a, from))
+		st := s.prev.winningCard().Suit() // the 6
+		if s.phase == PhasePick {
+			s.tape().setTaken(st, c)
+		} else {
+			s.tape().setGiven(st, c)
 		}
+	} else {
+		s.leave(to, from, c) // to sees the card leave from's hand
 	}
 	kt, kf := s.knownOf(to, from), s.knownOf(from, to)
 	s.hands[from] = s.hands[from].Without(c)

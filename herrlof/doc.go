@@ -36,12 +36,11 @@
 //     receipt per card of the suit, counting those it played or exchanged since and the card it
 //     put under the stock after drawing). A card the viewer gave or lost to a seat with a 6 is
 //     in that seat's hand or, once it drew with a 3, at a stock position it filled since.
-//   - With three players, a 6 exchange between the two other seats is hidden from the viewer.
-//     Its samples assume that the owner gave back the card it took (always a possible history),
-//     so the viewer's known cards and voids stand, until something it sees contradicts that (a
-//     seat plays or shows out in a way only a passed card explains). From then on, for the rest
-//     of the hand, such exchanges count as draws of any card and the cards that may have moved
-//     are no longer placed: those samples can be impossible (see [View.Sample]).
+//   - With three players, a 6 exchange between the two other seats is hidden from the viewer:
+//     the owner may have given back the card it took or passed any card on. A three-player
+//     sample comes with a history of every hidden move that explains all the seat saw (who held
+//     what at each show-out, each card it gave or lost with a 6, each card played), found by a
+//     search over the hand's record; so it is a state the seat cannot rule out.
 //   - [View.ShowedOut] and [View.Known] report definite facts only: a void until the seat
 //     receives a card, a known card until it is played or may have moved.
 //

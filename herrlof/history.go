@@ -2,15 +2,14 @@ package herrlof
 
 import "math/bits"
 
-// hlog is one seat's history in the current hand as another seat saw it, as far as [View.Sample]
-// needs it: up to 32 four-bit tokens, oldest in the lowest bits of the first word, 0 past the
-// end. The log starts with the seat's first show-out (a receipt or a return before any show-out
-// proves nothing).
+// hlog is one seat's history in the current hand as the other seat of a two-player match saw
+// it, as far as [View.Sample] needs it: up to 32 four-bit tokens, oldest in the lowest bits of
+// the first word, 0 past the end. The log starts with the seat's first show-out (a receipt or a
+// return before any show-out proves nothing). (A three-player State keeps a [tape] instead.)
 //
-// A two-player hand writes at most 15 show-outs (one per trick), 4 draws, 4 returns (there are
-// four 3s) and 4 P tokens (each is matched to its own earlier draw): 27 tokens. A three-player
-// hand writes at most 11 show-outs, 4 draws, 4 returns, 4 X tokens (four 6s) and 8 P tokens: 31.
-// So 32 always suffice (add ignores a 33rd token).
+// A hand writes at most 15 show-outs (one per trick), 4 draws, 4 returns (there are four 3s) and
+// 4 P tokens (each is matched to its own earlier draw): 27 tokens. So 32 always suffice (add
+// ignores a 33rd token).
 type hlog [2]uint64
 
 // The tokens of an hlog.
@@ -20,8 +19,7 @@ const (
 	tokR = 6 // the seat put a card under the stock with a 3
 	tokP = 7 // +suit: a card of a suit the seat had shown out of, not known to the observer,
 	// left its hand in the observer's sight (played, or exchanged with the observer by a 6)
-	tokX   = 11 // a card reached the seat in a 6 exchange with the third seat, unseen by the observer
-	tokMax = 11
+	tokMax = 10
 )
 
 func (h *hlog) len() int {
@@ -84,11 +82,9 @@ func (h *hlog) count(tok uint8) int {
 // histPool holds the six histories of a State, hist(a, b) at index histIdx(a, b), as one stream
 // of hlog tokens: log 0, a 0 nibble, log 1, a 0 nibble, ..., log 5, then zeros (the lowest
 // nibble of the first word first). Most logs are empty or short, so one stream is far smaller
-// than six hlogs, and a State is copied on every move. The stream always fits: a three-player
-// hand writes at most 44 show-outs (two followers a trick, each logged for both observers), 8
-// draws, 8 returns, 8 X and 16 P tokens (each matched to a draw or an X of its own log) over all
-// six logs, 84 tokens and 5 separators (two players: 27 tokens); add ignores a token that would
-// overflow it.
+// than six hlogs, and a State is copied on every move. Only two-player States use it (two logs
+// of at most 27 tokens each, see hlog; a three-player State keeps its [tape] in these words), so
+// it always fits; add ignores a token that would overflow it.
 type histPool [6]uint64
 
 const (
@@ -254,19 +250,14 @@ func (s *State) setHists(logs *[6]hlog) bool {
 // mayList holds what seats knew of each other's hands and can no longer be sure of: "seat a
 // knew seat q held card c; q has since drawn with a 3, so c is in q's hand or at a stock position
 // q filled at its return number gen (0: its first this hand) or later", and with out set, "q has
-// since shown out of c's suit, so c is under the stock". With three players, an entry can also
-// be assumed: q may have passed c on in a 6 exchange with the third seat that a did not see, and
-// a's samples assume it did not (the exchanged cards were the same card; see View.Sample) until
-// something a sees contradicts that. Each entry packs c (bits 0-5), a (6-7), q (8-9), gen (10-12),
-// out (13) and assumed (14); 0 is no entry (a != q). Entries are kept sorted, largest first, so
-// that equal knowledge is an equal list. Known cards come from 6 exchanges, at most two per
-// exchange and four exchanges a hand: eight entries suffice.
+// since shown out of c's suit, so c is under the stock" (two players only: a three-player State
+// keeps a [tape]). Each entry packs c (bits 0-5), a (6-7), q (8-9), gen (10-12) and out (13);
+// 0 is no entry (a != q). Entries are kept sorted, largest first, so that equal knowledge is an
+// equal list. Known cards come from 6 exchanges, at most two per exchange and four exchanges a
+// hand: eight entries suffice.
 type mayList [8]uint16
 
-const (
-	mayOutBit     = 1 << 13
-	mayAssumedBit = 1 << 14
-)
+const mayOutBit = 1 << 13
 
 func mayEntry(a, q int8, c Card, gen int, out bool) uint16 {
 	e := uint16(c) | uint16(a)<<6 | uint16(q)<<8 | uint16(gen)<<10
@@ -281,7 +272,6 @@ func maySeer(e uint16) int8    { return int8(e >> 6 & 3) }
 func mayHolder(e uint16) int8  { return int8(e >> 8 & 3) }
 func mayGen(e uint16) int      { return int(e >> 10 & 7) }
 func mayOut(e uint16) bool     { return e&mayOutBit != 0 }
-func mayAssumed(e uint16) bool { return e&mayAssumedBit != 0 }
 
 // insert adds e, keeping the order; it drops e if the list is full (which a hand cannot do).
 func (l *mayList) insert(e uint16) {
@@ -311,39 +301,30 @@ func (l *mayList) sort() {
 	}
 }
 
-// logShowOut records that seat p showed out of suit s (only when that is news) and marks the
-// cards of s that others thought p might hold as under the stock.
+// logShowOut records that seat p showed out of suit st (only when that is news): in its void,
+// and with two players in the other seat's history of it, marking the cards of st the other
+// seat knew p might hold as under the stock.
 func (s *State) logShowOut(p int8, st Suit) {
 	if s.voids[p]&(1<<st) != 0 {
 		return
 	}
 	s.voids[p] |= 1 << st
-	for a := range int8(s.players) {
-		if a != p {
-			s.histAdd(a, p, tokV+uint8(st))
-		}
+	if s.players == 3 {
+		return
 	}
+	s.histAdd(1-p, p, tokV+uint8(st))
 	if s.may[0] == 0 {
 		return
 	}
 	changed := false
-	var broke uint8
 	for i, e := range s.may {
 		if e != 0 && mayHolder(e) == p && !mayOut(e) && mayCard(e) < 36 && Suit(mayCard(e)/9) == st {
 			s.may[i] |= mayOutBit
 			changed = true
-			if mayAssumed(e) && bits.OnesCount16(s.stockSeen[p]) <= mayGen(e) {
-				broke |= 1 << maySeer(e) // it cannot be under the stock: p passed it on
-			}
 		}
 	}
 	if changed {
 		s.may.sort()
-	}
-	for a := range int8(s.players) {
-		if broke&(1<<a) != 0 {
-			s.breakAssumption(a)
-		}
 	}
 }
 
@@ -360,75 +341,18 @@ func (s *State) leave(a, p int8, c Card) {
 // know p held it. It also settles c if a thought p might hold it.
 func (s *State) logLeave(a, p int8, c Card) {
 	known := s.knownOf(a, p).Has(c)
-	broke := false
 	for j, e := range s.may {
 		if e == 0 {
 			break // the entries are sorted, largest first
 		}
-		if maySeer(e) != a || mayCard(e) != c {
-			continue
-		}
-		if mayHolder(e) == p && !mayOut(e) {
+		if maySeer(e) == a && mayCard(e) == c && mayHolder(e) == p && !mayOut(e) {
 			s.may.remove(j)
 			known = true
-			broke = false
 			break
-		}
-		if mayAssumed(e) && c < 36 {
-			broke = true // c was assumed elsewhere: it was passed on after all
 		}
 	}
 	if !known && c < 36 && s.hvOf(a, p)>>(c/9)&1 != 0 {
 		s.histAdd(a, p, tokP+uint8(c/9))
-		if s.players == 3 && !s.isBroken(a) {
-			if h := s.histOf(a, p); h.count(tokX) > 0 {
-				m := newMatcher(&h, false)
-				broke = broke || !m.ok()
-			}
-		}
-	}
-	if broke {
-		s.breakAssumption(a)
-	}
-}
-
-// logHidden records that seat q received a card in a 6 exchange seat a did not see, and marks
-// what a knew of q's hand as assumed: q may have passed it on (see mayList).
-func (s *State) logHidden(a, q int8, lost bool) {
-	if !lost && s.histStarted(a, q) {
-		s.histAdd(a, q, tokX)
-	}
-	if !lost {
-		return
-	}
-	if s.isBroken(a) {
-		s.forget(a, q)
-		return
-	}
-	gen := bits.OnesCount16(s.stockSeen[q])
-	for j, e := range s.may {
-		if e != 0 && maySeer(e) == a && mayHolder(e) == q {
-			s.may[j] |= mayAssumedBit
-		}
-	}
-	k := s.knownOf(a, q)
-	for c := range k.All() {
-		s.may.insert(mayEntry(a, q, c, gen, false) | mayAssumedBit)
-	}
-	s.unknow(a, q, k)
-	s.may.sort()
-}
-
-// breakAssumption gives up seat a's assumption that the 6 exchanges it did not see passed no
-// card on: it drops the assumed entries, and its samples count those exchanges as draws.
-func (s *State) breakAssumption(a int8) {
-	s.known[a] |= brokenBit
-	for j := 0; j < len(s.may); {
-		if e := s.may[j]; e != 0 && maySeer(e) == a && mayAssumed(e) {
-			s.may.remove(j)
-			continue
-		}
-		j++
 	}
 }
 
@@ -466,18 +390,5 @@ func (s *State) logReturn(p int8, kn *[3]Cards) {
 			}
 			s.unknow(a, p, k)
 		}
-	}
-}
-
-// forget drops what seat a knew, or guessed, of seat q's cards (a 6 exchange a does not see
-// may have moved them).
-func (s *State) forget(a, q int8) {
-	s.unknow(a, q, s.knownOf(a, q))
-	for j := 0; j < len(s.may); {
-		if e := s.may[j]; e != 0 && maySeer(e) == a && mayHolder(e) == q {
-			s.may.remove(j)
-			continue
-		}
-		j++
 	}
 }

@@ -37,8 +37,23 @@ type stateJSON struct {
 	Known       [][]string   `json:"known"`
 	History     [][]string   `json:"history"`
 	Maybe       []string     `json:"maybe"`
-	Broken      int          `json:"broken"`
+	Record      *tapeJSON    `json:"record,omitempty"`
 	LastHand    lastHandJSON `json:"lastHand"`
+}
+
+// tapeJSON is the JSON form of a three-player State's record of the hand (see tape).
+type tapeJSON struct {
+	Leaders []int      `json:"leaders"` // the leader of each trick begun
+	Plays   string     `json:"plays"`   // the cards played, in order
+	Drew    string     `json:"drew"`    // the suits of the 3s that drew
+	Swaps   []swapJSON `json:"swaps"`   // the 6s that took, by suit
+}
+
+type swapJSON struct {
+	Six    string `json:"six"`    // the suit of the 6
+	Target int    `json:"target"` // the seat it took from
+	Taken  string `json:"taken"`  // the card taken, "" until picked
+	Given  string `json:"given"`  // the card given, "" until given
 }
 
 type trickJSON struct {
@@ -77,7 +92,9 @@ func (s State) MarshalJSON() ([]byte, error) {
 	for i := range int(s.stockN) {
 		j.Stock[i] = s.stock[int(s.stockN)-1-i].String()
 	}
-	j.Broken = int(s.brokenSeats())
+	if n == 3 {
+		j.Record = s.tape().toJSON(s.plays())
+	}
 	j.Maybe = []string{}
 	for _, e := range s.may {
 		if e != 0 {
@@ -122,8 +139,6 @@ func histText(h hlog) string {
 			b = append(b, "draw")
 		case t == tokR:
 			b = append(b, "return")
-		case t == tokX:
-			b = append(b, "swap")
 		default:
 			b = append(b, "leave"+string(Suit(t-tokP).Letter()))
 		}
@@ -132,12 +147,9 @@ func histText(h hlog) string {
 }
 
 // mayText writes an entry of may as "0>1:R2@0": seat 0 knew seat 1 held the R2 before seat 1's
-// first return (0) or a later one; "?" marks it assumed, a final "!" under the stock.
+// first return (0) or a later one; a final "!" puts it under the stock.
 func mayText(e uint16) string {
 	t := fmt.Sprintf("%d>%d:%v@%d", maySeer(e), mayHolder(e), mayCard(e), mayGen(e))
-	if mayAssumed(e) {
-		t += "?"
-	}
 	if mayOut(e) {
 		t += "!"
 	}
@@ -148,8 +160,6 @@ func mayText(e uint16) string {
 func parseMay(t string) (uint16, bool) {
 	out := strings.HasSuffix(t, "!")
 	t = strings.TrimSuffix(t, "!")
-	assumed := strings.HasSuffix(t, "?")
-	t = strings.TrimSuffix(t, "?")
 	if len(t) < 7 || t[1] != '>' || t[3] != ':' || t[len(t)-2] != '@' {
 		return 0, false
 	}
@@ -158,11 +168,7 @@ func parseMay(t string) (uint16, bool) {
 	if a > 2 || q > 2 || a == q || g > 4 || err != nil {
 		return 0, false
 	}
-	e := mayEntry(int8(a), int8(q), c, int(g), out)
-	if assumed {
-		e |= mayAssumedBit
-	}
-	return e, true
+	return mayEntry(int8(a), int8(q), c, int(g), out), true
 }
 
 // parseHist reads histText's words back.
@@ -179,8 +185,6 @@ func parseHist(text string) (hlog, bool) {
 			t = tokD
 		case w == "return":
 			t = tokR
-		case w == "swap":
-			t = tokX
 		case len(w) == 5 && w[:4] == "show" && strings.IndexByte(suitLetters, w[4]) >= 0:
 			t = tokV + uint8(strings.IndexByte(suitLetters, w[4]))
 		case len(w) == 6 && w[:5] == "leave" && strings.IndexByte(suitLetters, w[5]) >= 0:
@@ -454,12 +458,12 @@ func (j *stateJSON) state() (State, error) {
 		}
 		t.may[i] = e
 	}
-	if j.Broken < 0 || j.Broken >= 1<<n {
-		return t, corrupt("broken %d", j.Broken)
+	if (j.Record != nil) != (n == 3) {
+		return t, corrupt("a record is for three players")
 	}
-	for a := range n {
-		if j.Broken&(1<<a) != 0 {
-			t.known[a] |= brokenBit
+	if j.Record != nil {
+		if err := t.tape().fromJSON(j.Record); err != nil {
+			return t, err
 		}
 	}
 	return t, nil
@@ -500,4 +504,87 @@ func parseCards(text string) (Cards, error) {
 		h |= b
 	}
 	return h, nil
+}
+
+func (t *tape) toJSON(plays int) *tapeJSON {
+	j := &tapeJSON{Leaders: []int{}, Swaps: []swapJSON{}}
+	var b []string
+	for k := range plays {
+		b = append(b, t.play(k).String())
+	}
+	j.Plays = strings.Join(b, " ")
+	for i := range (plays + 2) / 3 {
+		j.Leaders = append(j.Leaders, int(t.leader(i)))
+	}
+	for st := range Suit(NumSuits) {
+		if t.drew(st) {
+			j.Drew += string(st.Letter())
+		}
+		if q := t.target(st); q >= 0 {
+			j.Swaps = append(j.Swaps, swapJSON{Six: string(st.Letter()), Target: int(q),
+				Taken: optCardText(t.taken(st)), Given: optCardText(t.given(st))})
+		}
+	}
+	return j
+}
+
+func optCardText(c Card) string {
+	if c == NoCard {
+		return ""
+	}
+	return c.String()
+}
+
+// fromJSON fills the empty t from j, checking only its form: State.validate checks the rest.
+func (t *tape) fromJSON(j *tapeJSON) error {
+	plays := strings.Fields(j.Plays)
+	if len(plays) > maxPlays || len(j.Leaders) != (len(plays)+2)/3 {
+		return corrupt("record: %d plays and %d leaders", len(plays), len(j.Leaders))
+	}
+	for k, w := range plays {
+		c, err := ParseCard(w)
+		if err != nil {
+			return corrupt("record: play %d: %v", k, err)
+		}
+		t.setPlay(k, c)
+	}
+	for i, l := range j.Leaders {
+		if l < 0 || l > 2 {
+			return corrupt("record: leader %d", l)
+		}
+		t.setLeader(i, int8(l))
+	}
+	suit := func(text string) (Suit, bool) {
+		i := strings.Index(suitLetters, text)
+		return Suit(i), len(text) == 1 && i >= 0
+	}
+	for _, ch := range j.Drew {
+		st, ok := suit(string(ch))
+		if !ok || t.drew(st) {
+			return corrupt("record: drew %q", j.Drew)
+		}
+		t.setDrew(st)
+	}
+	for _, sw := range j.Swaps {
+		st, ok := suit(sw.Six)
+		if !ok || t.target(st) >= 0 || sw.Target < 0 || sw.Target > 2 {
+			return corrupt("record: swap %+v", sw)
+		}
+		t.setTarget(st, int8(sw.Target))
+		for i, text := range [2]string{sw.Taken, sw.Given} {
+			if text == "" {
+				continue
+			}
+			c, err := ParseCard(text)
+			if err != nil {
+				return corrupt("record: swap %+v: %v", sw, err)
+			}
+			if i == 0 {
+				t.setTaken(st, c)
+			} else {
+				t.setGiven(st, c)
+			}
+		}
+	}
+	return nil
 }

@@ -50,23 +50,25 @@ func (s State) SampleChance(r *rng.Rand) Move {
 // cards it received since allow (a matching of such cards to receipts). Other seats' bids, which
 // the seat cannot see, are drawn uniformly from 0 to the hand size.
 //
-// Exactness: with two players every sample is a state the seat cannot rule out (short of the
-// fallback below). With three, so is every sample while the assumption about hidden 6
-// exchanges holds (see the package documentation); once the seat saw the assumption fail, the
-// cards such an exchange passed are dealt as freely as drawn ones (ignoring the giver's own
-// voids) and the cards the seat knew the two others held are dealt as unseen. Other seats'
-// private knowledge is not sampled: the sample's other seats know nothing of each other's
-// hands, nor where the seat's cards may have gone.
+// Exactness: every sample is a state the seat cannot rule out. With two players the
+// constrained deal below ensures it. With three, Sample searches for a history of the hand's
+// hidden moves (draws, returns, and the 6 exchanges between the two other seats, each of which
+// may have passed any card on) that explains everything the seat saw, and deals the unseen cards
+// along it (see the package documentation). Other seats' private knowledge is not sampled: the
+// sample's other seats know nothing of each other's hands, nor where the seat's cards may have
+// gone; the cards of the 6 exchanges the seat did not see are those of the history found.
 //
 // The distribution: when no opponent has shown out this hand and no known card may have moved,
 // every arrangement is equally likely (counting the copies of Valknut and Hagalaz as distinct
-// cards). Otherwise Sample places the cards that may have moved first (each uniformly among the
-// places still open to it), then fills each opponent's stock positions and hand with cards drawn
-// uniformly among the unseen ones, skipping each card that would break what the seat knows, and
-// shuffles the rest into the stock: every arrangement consistent with the rules above (with
-// three players, with the assumption) can come out, but not all equally often. Should that get stuck 64 times in a row (not seen in tests), it
-// drops the assumption, then falls back to the unconstrained deal of the first case. Sample does
-// not allocate.
+// cards). Otherwise, with two players, Sample places the cards that may have moved first (each
+// uniformly among the places still open to it), then fills the opponent's stock positions and
+// hand with cards drawn uniformly among the unseen ones, skipping each card that would break what
+// the seat knows, and shuffles the rest into the stock; with three, it makes each hidden choice
+// of the history uniformly among those that lead to a complete one, then deals the unseen cards
+// uniformly among the deals that fit it. Every consistent arrangement can come out, but not all
+// equally often. Should the two-player deal get stuck 64 times in a row, or the three-player
+// search exceed its budget (neither seen in tests; a damaged state can), Sample falls back to the
+// unconstrained deal of the first case. Sample does not allocate.
 func (v View) Sample(r *rng.Rand) State {
 	s := State{
 		players:   v.players,
@@ -121,6 +123,11 @@ func (v View) Sample(r *rng.Rand) State {
 	if v.trump != NoCard {
 		seen = seen.add(v.trump)
 	}
+	for x := v.stockSeen[me]; x != 0; x &= x - 1 {
+		j := trailing16(x)
+		s.stock[j] = v.stockMine[j]
+		seen = seen.add(v.stockMine[j])
+	}
 	for q := range n {
 		if q == me {
 			continue
@@ -128,29 +135,30 @@ func (v View) Sample(r *rng.Rand) State {
 		s.hands[q] = v.knows[q]
 		s.setKnown(me, q, v.knows[q])
 		s.setKnown(q, me, v.knownBy[q])
-		seen = seen.Plus(v.knows[q])
 	}
-	for x := v.stockSeen[me]; x != 0; x &= x - 1 {
-		j := trailing16(x)
-		s.stock[j] = v.stockMine[j]
-		seen = seen.add(v.stockMine[j])
-	}
-	var logs [6]hlog
-	for q := range n {
-		if q != me {
-			logs[histIdx(me, q)] = v.hist[q]
+	if n == 3 {
+		*s.tape() = v.tape
+		if !plainSample {
+			t := s
+			if t.sample3(&v, r, seen) {
+				return t
+			}
 		}
 	}
-	s.setHists(&logs)
-	s.may = v.may
-	if v.broken {
-		s.known[me] |= brokenBit
+	for q := range n {
+		if q != me {
+			seen = seen.Plus(v.knows[q])
+		}
 	}
-	if !plainSample && v.constrained() {
-		for _, assume := range [2]bool{!v.broken, false} {
+	if n == 2 {
+		var logs [6]hlog
+		logs[histIdx(me, 1-me)] = v.hist[1-me]
+		s.setHists(&logs)
+		s.may = v.may
+		if !plainSample && v.constrained() {
 			for range maxTries {
 				t := s
-				if t.fillConstrained(&v, r, seen, assume) {
+				if t.fillConstrained(&v, r, seen) {
 					return t
 				}
 			}

@@ -40,7 +40,7 @@ type matcher struct {
 	hc    [NumSuits]uint8 // cards of each suit dealt to the hand
 }
 
-func newMatcher(h *hlog, swapsDraw bool) matcher {
+func newMatcher(h *hlog) matcher {
 	m := matcher{n: h.len(), lastV: [NumSuits]int8{-1, -1, -1, -1}}
 	for i := range m.start {
 		m.start[i] = -1
@@ -49,7 +49,7 @@ func newMatcher(h *hlog, swapsDraw bool) matcher {
 		switch t := h.at(i); {
 		case t >= tokV && t < tokV+NumSuits:
 			m.lastV[t-tokV] = int8(i)
-		case t == tokD || t == tokX && swapsDraw:
+		case t == tokD:
 			m.draws |= 1 << i
 		case t >= tokP && t < tokP+NumSuits:
 			m.start[i] = m.lastV[t-tokP]
@@ -101,17 +101,14 @@ func (m *matcher) ok() bool {
 	return true
 }
 
-// fillConstrained deals the unseen cards of v (all but seen) into s respecting every opponent's
-// history and the cards the seat knew they held; it reports false if it got stuck.
-//
-// With assume, it deals as if the 6 exchanges the seat did not see passed no card on (the owner
-// gave back the card it took): the seat's assumed entries stay with their holders, and those
-// exchanges bring nothing. Without it, they count as draws and the assumed cards are unseen.
-func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards, assume bool) bool {
+// fillConstrained deals the unseen cards of v (all but seen) into the two-player state s
+// respecting the opponent's history and the cards the seat knew it held; it reports false if it
+// got stuck.
+func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards) bool {
 	me := v.seat
 	n := int8(v.players)
 	for _, e := range v.may {
-		if e != 0 && (assume || !mayAssumed(e)) {
+		if e != 0 {
 			var ok bool
 			if seen, ok = seen.plus(Cards(0).add(mayCard(e))); !ok {
 				return false
@@ -131,17 +128,11 @@ func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards, assume bool) b
 	for q := range n {
 		room[q] = int(v.handLens[q]) - v.knows[q].Len()
 	}
-	// While a 6 the seat does not see waits for its give, the owner holds the card it took:
-	// under the assumption, one assumed card of the target may be that card.
-	taker := int8(-1)
-	if assume && v.phase == PhaseGive && v.power != me && v.target != me {
-		taker = v.power
-	}
 	var ms [3]matcher
 	var rtok [3][stockCap]int8
 	for q := range n {
 		if q != me {
-			ms[q] = newMatcher(&v.hist[q], !assume)
+			ms[q] = newMatcher(&v.hist[q])
 			rtok[q] = v.rTokens(q)
 		}
 	}
@@ -150,7 +141,7 @@ func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards, assume bool) b
 	// holder showed out of after the seat knew of it went under the stock before that show-out,
 	// or came back with a draw since: a return after the show-out must be matched to a draw.
 	for _, e := range v.may {
-		if e == 0 || !assume && mayAssumed(e) {
+		if e == 0 {
 			continue
 		}
 		q, c := mayHolder(e), mayCard(e)
@@ -185,10 +176,6 @@ func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards, assume bool) b
 		if !mayOut(e) && room[q] > 0 {
 			opts++
 		}
-		moved := taker >= 0 && q == v.target && mayAssumed(e) && !mayOut(e) && room[taker] > 0
-		if moved {
-			opts++
-		}
 		if opts == 0 {
 			return false
 		}
@@ -200,19 +187,15 @@ func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards, assume bool) b
 			if tok[y] >= 0 {
 				ms[q].start[tok[y]] = from[y]
 			}
-		case y == no && !mayOut(e) && room[q] > 0:
+		default:
 			s.hands[q] = s.hands[q].add(c)
 			room[q]--
-		default:
-			s.hands[taker] = s.hands[taker].add(c)
-			room[taker]--
-			taker = -1
 		}
 	}
 	// Then the unseen cards, one place at a time, each drawn among those that fit.
 	var phys [3]Cards
-	// place deals a card that fits q's history: to stock position slot (its return token i), to
-	// q's hand (slot -1), or to the hand of the seat that took it from q (slot -2).
+	// place deals a card that fits q's history: to stock position slot (its return token i) or
+	// to q's hand (slot -1).
 	place := func(q int8, slot, i int) bool {
 		m, h := &ms[q], &v.hist[q]
 		lim := k // candidates are pool[:lim]; rejected ones move past it
@@ -249,8 +232,6 @@ func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards, assume bool) b
 			switch slot {
 			case -1:
 				phys[q] |= 1 << b
-			case -2:
-				phys[v.power] |= 1 << b
 			default:
 				s.stock[slot] = bitCard(int(b))
 				filled |= 1 << slot
@@ -258,14 +239,6 @@ func (s *State) fillConstrained(v *View, r *rng.Rand, seen Cards, assume bool) b
 			return true
 		}
 		return false
-	}
-	// Under the assumption, the card a hidden 6 took and has not given back yet was in the
-	// target's hand a moment ago: it must fit the target's history like the target's own cards.
-	if taker >= 0 {
-		if room[taker] <= 0 || !place(v.target, -2, -1) {
-			return false
-		}
-		room[taker]--
 	}
 	for q := range n {
 		if q == me {

@@ -285,7 +285,7 @@ func (s *State) startDeal() {
 	s.hands = [3]Cards{}
 	// The knowledge is written only when set: a store a move did not need makes the caller's
 	// copy of the State slower.
-	if (s.known[0]|s.known[1]|s.known[2])&hvAll != 0 {
+	if s.players == 3 || (s.known[0]|s.known[1]|s.known[2])&hvAll != 0 { // a tape, or histories
 		s.hist = histPool{}
 	}
 	if s.known != [3]Cards{} { // the cards known, the show-out summaries and the broken bits

@@ -299,7 +299,7 @@ func (s State) validateHand() error {
 			return errors.New("bad voids")
 		}
 		others := (s.hands[0] | s.hands[1] | s.hands[2]) &^ s.hands[a]
-		if s.known[a]>>57 != 0 || s.known[a]&suitedBits&^others != 0 {
+		if s.known[a]>>56 != 0 || s.players == 3 && s.known[a]&hvAll != 0 || s.known[a]&suitedBits&^others != 0 {
 			return fmt.Errorf("seat %d's knowledge is not of the others' hands", a)
 		}
 		for b := range n {
@@ -308,9 +308,17 @@ func (s State) validateHand() error {
 				return fmt.Errorf("seat %d's knowledge of seat %d is false", a, b)
 			}
 		}
-		if err := s.validateHistory(int8(a)); err != nil {
-			return err
+		if s.players == 2 {
+			if err := s.validateHistory(int8(a)); err != nil {
+				return err
+			}
 		}
+	}
+	if s.players == 3 {
+		if s.may[0] != 0 {
+			return errors.New("uncertain cards in a three-player match")
+		}
+		return s.validateTape()
 	}
 	return s.validateMay()
 }
@@ -338,10 +346,7 @@ func (s *State) validateHistory(b int8) error {
 // validateMay checks the entries of may: well formed, in order, and true.
 func (s *State) validateMay() error {
 	n := int8(s.players)
-	if b := s.brokenSeats(); b >= 1<<n || s.players == 2 && b != 0 {
-		return errors.New("bad broken assumptions")
-	}
-	if (s.phase == PhaseDeal || s.phase == PhaseOver) && (s.may[0] != 0 || s.brokenSeats() != 0) {
+	if (s.phase == PhaseDeal || s.phase == PhaseOver) && s.may[0] != 0 {
 		return errors.New("uncertain cards between hands")
 	}
 	for i, e := range s.may {
@@ -352,7 +357,7 @@ func (s *State) validateMay() error {
 			continue
 		}
 		a, q, c, g := maySeer(e), mayHolder(e), mayCard(e), mayGen(e)
-		if e>>15 != 0 || g > 4 || mayAssumed(e) && n != 3 || a >= n || q >= n || a == q || !c.IsValid() || i > 0 && s.may[i-1] <= e && !(c >= 36 && s.may[i-1] == e) {
+		if e>>14 != 0 || g > 4 || a >= n || q >= n || a == q || !c.IsValid() || i > 0 && s.may[i-1] <= e && !(c >= 36 && s.may[i-1] == e) {
 			return errors.New("the uncertain cards are malformed or out of order")
 		}
 		if mayOut(e) && c >= 36 {
@@ -360,12 +365,6 @@ func (s *State) validateMay() error {
 		}
 		slots := s.returnSlots(q)
 		ret := bits.OnesCount16(s.stockSeen[q])
-		if mayAssumed(e) {
-			if g > ret || s.isBroken(a) {
-				return fmt.Errorf("seat %d's assumption about seat %d is malformed", a, q)
-			}
-			continue // an assumption, not a fact: nothing to check against the cards
-		}
 		if g >= ret {
 			return fmt.Errorf("seat %d's guess about seat %d names a return that did not happen", a, q)
 		}
@@ -390,4 +389,138 @@ func (s *State) returnSlots(b int8) (out [stockCap]uint8) {
 		}
 	}
 	return out
+}
+
+// validateTape checks a three-player State's record of the hand against the rest of the state:
+// the cards played are those out of play (bar a replaced trump card) in the tricks the state
+// shows, the leaders are those of its tricks, the 3s that drew made the returns that stockSeen
+// shows, and the 6 exchanges are the 6s' (the one in progress as the phase says). It cannot know
+// the hidden cards of the past, so it checks only the form of the exchanged cards; View.Sample
+// falls back to a plain deal for a record that no hand could have written.
+func (s *State) validateTape() error {
+	t := s.tape()
+	if t[4]>>(tapeBits-256) != 0 || t[5] != 0 {
+		return errors.New("record: stray bits")
+	}
+	n := s.plays()
+	if s.phase == PhaseDeal || s.phase == PhaseOver {
+		if *t != (tape{}) {
+			return errors.New("record between hands")
+		}
+		return nil
+	}
+	var played Cards
+	for k := range maxPlays {
+		c := t.play(k)
+		if k >= n {
+			if c != NoCard {
+				return errors.New("record: a card played beyond the tricks")
+			}
+			continue
+		}
+		var ok bool
+		if !c.IsValid() {
+			return fmt.Errorf("record: play %d is not a card", k)
+		}
+		if played, ok = played.plus(Cards(0).add(c)); !ok {
+			return fmt.Errorf("record: %v played twice", c)
+		}
+	}
+	for i := range 11 {
+		if i > (n-1)/3 && t.leader(i) != 0 || n == 0 && t.leader(0) != 0 {
+			return errors.New("record: a leader of a trick not begun")
+		}
+	}
+	if n == 0 {
+		if *t != (tape{}) {
+			return errors.New("record: a hand with no card played")
+		}
+		return nil
+	}
+	// The tricks: the current one and the last one as the state has them.
+	cur := int(s.trickNo)
+	if s.trick.n > 0 {
+		if t.leader(cur) != s.trick.leader {
+			return errors.New("record: the trick's leader")
+		}
+		for j := range int(s.trick.n) {
+			if t.play(3*cur+j) != s.trick.cards[j] {
+				return errors.New("record: the trick's cards")
+			}
+		}
+	}
+	if cur > 0 {
+		if t.leader(cur-1) != s.prev.leader {
+			return errors.New("record: the last trick's leader")
+		}
+		for j := range 3 {
+			if t.play(3*(cur-1)+j) != s.prev.cards[j] {
+				return errors.New("record: the last trick's cards")
+			}
+		}
+	}
+	// Out of play: the cards played, and the first trump card if it was replaced.
+	out := s.played()
+	for j := range int(s.trick.n) {
+		out = out.add(s.trick.cards[j])
+	}
+	if extra := out.Minus(played); !out.Contains(played) || extra.Len() > 1 {
+		return errors.New("record: the cards played are not those out of play")
+	}
+	// The 3s: a draw for each return the stock shows, and a pending one in PhaseReturn.
+	var drew [3]int
+	returns := 0
+	for st := range Suit(NumSuits) {
+		if !t.drew(st) {
+			continue
+		}
+		k := t.find(Card(int(st)*9+2), n)
+		if k < 0 {
+			return fmt.Errorf("record: the %v 3 drew unplayed", st)
+		}
+		drew[t.seatOf(k)]++
+		returns++
+	}
+	if s.phase == PhaseReturn {
+		if k := n - 1; k < 0 || t.play(k) >= 36 || t.play(k)%9 != 2 || !t.drew(t.play(k).Suit()) {
+			return errors.New("record: the draw in progress")
+		}
+		drew[s.power]--
+	}
+	for p := range 3 {
+		if drew[p] != bits.OnesCount16(s.stockSeen[p]) {
+			return fmt.Errorf("record: seat %d's draws do not match its returns", p)
+		}
+	}
+	// The 6s: each exchange a 6 in a completed trick, the one in progress as the phase says.
+	for st := range Suit(NumSuits) {
+		q := t.target(st)
+		taken, given := t.taken(st), t.given(st)
+		if q < 0 {
+			if taken != NoCard || given != NoCard {
+				return errors.New("record: exchanged cards without an exchange")
+			}
+			continue
+		}
+		k := t.find(Card(int(st)*9+5), 3*cur)
+		if k < 0 || t.seatOf(k) == q {
+			return fmt.Errorf("record: the %v 6's exchange", st)
+		}
+		pending := (s.phase == PhasePick || s.phase == PhaseGive) && s.prev.winningCard() == Card(int(st)*9+5)
+		switch {
+		case pending && s.phase == PhasePick:
+			if taken != NoCard || given != NoCard || q != s.target {
+				return errors.New("record: the exchange in progress")
+			}
+		case pending:
+			if !taken.IsValid() || given != NoCard || q != s.target {
+				return errors.New("record: the exchange in progress")
+			}
+		default:
+			if !taken.IsValid() || !given.IsValid() {
+				return errors.New("record: an exchange without its cards")
+			}
+		}
+	}
+	return nil
 }
