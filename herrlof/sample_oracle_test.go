@@ -2,6 +2,7 @@ package herrlof_test
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -31,6 +32,11 @@ import (
 // as multisets, and searches the hidden choices depth first with memoisation on (event, hands).
 // Each card is somewhere at every step (hands, stock, trick, cards out, trump card), so once the
 // walk reaches the deal every partition it arrives at is a deal.
+//
+// An acceptance is checked too: the choices the search found make a witness, a deal and a list
+// of moves that reproduce what the viewer saw, and feasible replays it with Apply (which
+// enforces H6) and compares the result with the sample. A witness that fails is reported as an
+// oracle bug ("witness").
 type oracle struct {
 	n, me int
 	ev    []oevent
@@ -39,6 +45,22 @@ type oracle struct {
 	mine  map[int]herrlof.Card // the viewer's own returns: the card
 	err   string               // set when the oracle lost track (a bug, or a case it does not handle)
 	pub   public               // what the viewer sees of the state after the last move
+
+	// For the witness.
+	start  herrlof.State  // the state before the deal: no hidden card in it
+	leader norns.Player   // the opening leader of the hand
+	hand0  herrlof.Cards  // the viewer's hand at the deal
+	trump0 herrlof.Card   // the trump card at the deal
+	moves  []herrlof.Move // the moves since the deal; the ones hidden from the viewer are replaced
+	evAt   []int          // for each move, the event it made, or -1
+	tops   []topTake      // the cards taken from the top of the stock, in order
+}
+
+// topTake is a card taken from the top of the stock: by a draw the viewer did not see (the card
+// event ev chose) or one it saw (its own draw, a new trump card: card, and ev is -1).
+type topTake struct {
+	card herrlof.Card
+	ev   int
 }
 
 // public is what every sample of the viewer's view must share with the real state.
@@ -103,6 +125,7 @@ func newOracle(n, me int) *oracle {
 
 func (o *oracle) reset() {
 	o.ev, o.stock, o.nret, o.mine, o.err = nil, nil, 0, map[int]herrlof.Card{}, ""
+	o.moves, o.evAt, o.tops = nil, nil, nil
 }
 
 // see updates o with move m about to be applied to s.
@@ -112,6 +135,7 @@ func (o *oracle) see(s herrlof.State, m herrlof.Move) {
 		o.err = fmt.Sprintf("move %v refused: %v", m, err)
 		return
 	}
+	nev := len(o.ev)
 	switch s.Phase() {
 	case herrlof.PhaseDeal:
 		o.reset()
@@ -119,6 +143,8 @@ func (o *oracle) see(s herrlof.State, m herrlof.Move) {
 		for i := range o.stock {
 			o.stock[i] = -1
 		}
+		o.start, o.leader = s, m.Leader()
+		o.hand0, o.trump0 = next.Hand(norns.Player(o.me)), next.TrumpCard()
 	case herrlof.PhasePlay:
 		q, c := int(s.ToMove()), m.Card()
 		if q != o.me {
@@ -135,7 +161,12 @@ func (o *oracle) see(s herrlof.State, m herrlof.Move) {
 			}
 			o.stock = o.stock[:len(o.stock)-1]
 			if q := int(s.PowerSeat()); q != o.me {
+				o.tops = append(o.tops, topTake{ev: len(o.ev)})
 				o.ev = append(o.ev, oevent{kind: evDraw, seat: q})
+			} else {
+				for c := range next.Hand(norns.Player(q)).Minus(s.Hand(norns.Player(q))).All() {
+					o.tops = append(o.tops, topTake{card: c, ev: -1})
+				}
 			}
 		}
 	case herrlof.PhaseReturn:
@@ -158,6 +189,13 @@ func (o *oracle) see(s herrlof.State, m herrlof.Move) {
 		}
 		o.ev = append(o.ev, oevent{kind: evPass, seat: from, to: to, card: c})
 	}
+	if s.Phase() != herrlof.PhaseDeal {
+		o.moves = append(o.moves, m)
+		o.evAt = append(o.evAt, -1)
+		if len(o.ev) > nev {
+			o.evAt[len(o.evAt)-1] = nev
+		}
+	}
 	if ph := next.Phase(); ph == herrlof.PhaseDeal || ph == herrlof.PhaseOver {
 		return
 	}
@@ -167,6 +205,7 @@ func (o *oracle) see(s herrlof.State, m herrlof.Move) {
 			o.err = fmt.Sprintf("a trump change turned up the card of return %d", top)
 		}
 		o.stock = o.stock[:len(o.stock)-1]
+		o.tops = append(o.tops, topTake{card: next.TrumpCard(), ev: -1})
 	}
 	if len(o.stock) != next.StockLen() {
 		o.err = fmt.Sprintf("lost track of the stock: %d positions, the state has %d", len(o.stock), next.StockLen())
@@ -202,8 +241,10 @@ type oracleSearch struct {
 	smp    herrlof.State
 	pos    []int // the stock position of each return in smp
 	dead   map[oracleKey]bool
-	low    int    // the earliest event the search got stuck at
-	lowWhy string // and why
+	choice []herrlof.Card   // the hidden card each event chose, on the path found
+	deal   [3]herrlof.Cards // the other seats' hands at the deal, on the path found
+	low    int              // the earliest event the search got stuck at
+	lowWhy string           // and why
 	lowH   [3]herrlof.Cards
 }
 
@@ -223,7 +264,8 @@ func (o *oracle) feasible(smp herrlof.State) (bool, string) {
 	if why := partition(smp); why != "" {
 		return false, "public: " + why
 	}
-	w := &oracleSearch{o: o, smp: smp, dead: map[oracleKey]bool{}, low: len(o.ev) + 1}
+	w := &oracleSearch{o: o, smp: smp, dead: map[oracleKey]bool{}, low: len(o.ev) + 1,
+		choice: make([]herrlof.Card, len(o.ev))}
 	w.pos = make([]int, o.nret)
 	for i := range w.pos {
 		w.pos[i] = -1
@@ -245,6 +287,9 @@ func (o *oracle) feasible(smp herrlof.State) (bool, string) {
 		}
 	}
 	if w.back(len(o.ev), hands) {
+		if why := w.replay(); why != "" {
+			return false, "witness: " + why
+		}
 		return true, ""
 	}
 	return false, fmt.Sprintf("%s, undoing event %d (%v) with hands %v", w.lowWhy, w.low, o.ev[w.low], w.handsString(w.lowH))
@@ -297,6 +342,7 @@ func (w *oracleSearch) stuck(e int, h [3]herrlof.Cards, format string, args ...a
 // back reports whether the first i events can lead to the other seats holding hands after them.
 func (w *oracleSearch) back(i int, hands [3]herrlof.Cards) bool {
 	if i == 0 {
+		w.deal = hands
 		return true // whatever the others hold now, the deal gave it to them
 	}
 	k := oracleKey{i, hands}
@@ -331,6 +377,7 @@ func (w *oracleSearch) undo(e int, h [3]herrlof.Cards) bool {
 			g := h
 			g[q] = h[q].Without(c)
 			if w.back(e, g) {
+				w.choice[e] = c
 				return true
 			}
 		}
@@ -357,6 +404,7 @@ func (w *oracleSearch) undo(e int, h [3]herrlof.Cards) bool {
 	}
 	for c := range h[ev.to].Kinds() {
 		if w.pass(e, h, q, ev.to, c) {
+			w.choice[e] = c
 			return true
 		}
 	}
@@ -380,6 +428,67 @@ func (w *oracleSearch) pass(e int, h [3]herrlof.Cards, from, to int, c herrlof.C
 		return false
 	}
 	return w.back(e, h)
+}
+
+// replay builds the witness of the path the search found, plays it from the state before the
+// deal, and returns how its result differs from the sample, or "".
+func (w *oracleSearch) replay() string {
+	o := w.o
+	hands := make([]herrlof.Cards, o.n)
+	for q := range o.n {
+		hands[q] = w.deal[q]
+	}
+	hands[o.me] = o.hand0
+	// The stock from the top: the cards taken from the top in order, then the original cards
+	// still in the sample's stock.
+	var stock []herrlof.Card
+	for _, tk := range o.tops {
+		c := tk.card
+		if tk.ev >= 0 {
+			c = w.choice[tk.ev]
+		}
+		stock = append(stock, c)
+	}
+	for i := len(o.stock) - 1; i >= 0; i-- {
+		if o.stock[i] < 0 {
+			stock = append(stock, herrlof.StockAt(w.smp, i))
+		}
+	}
+	d, err := herrlof.Deal(o.leader, hands, o.trump0, stock)
+	if err != nil {
+		return fmt.Sprintf("the deal (hands %v, trump %v, stock %v): %v", hands, o.trump0, stock, err)
+	}
+	s, err := o.start.Apply(d)
+	if err != nil {
+		return fmt.Sprintf("the deal: %v", err)
+	}
+	for k, m := range o.moves {
+		if e := o.evAt[k]; e >= 0 {
+			switch ev := o.ev[e]; {
+			case ev.kind == evReturn:
+				m = herrlof.Return(herrlof.StockAt(w.smp, w.pos[ev.ret]))
+			case ev.kind == evPass && ev.card == herrlof.NoCard && m.Kind() == herrlof.MovePick:
+				m = herrlof.Pick(w.choice[e])
+			case ev.kind == evPass && ev.card == herrlof.NoCard:
+				m = herrlof.Give(w.choice[e])
+			}
+		}
+		if s, err = s.Apply(m); err != nil {
+			return fmt.Sprintf("move %d (%v): %v", k, m, err)
+		}
+	}
+	for q := range o.n {
+		if got := s.Hand(norns.Player(q)); got != w.smp.Hand(norns.Player(q)) {
+			return fmt.Sprintf("seat %d ends with %v", q, got)
+		}
+	}
+	if !slices.Equal(s.Stock(), w.smp.Stock()) {
+		return fmt.Sprintf("the stock ends as %v", s.Stock())
+	}
+	if got := publicOf(s, o.me); got != o.pub {
+		return fmt.Sprintf("the replay shows %+v", got)
+	}
+	return ""
 }
 
 // with returns h with one more c, and false when the deck has no such copy.
@@ -539,4 +648,102 @@ func TestSampleOracleCatchesPlainSampler(t *testing.T) {
 			t.Errorf("%d players: the oracle accepted every sample of the plain sampler", n)
 		}
 	}
+}
+
+// playOracle plays moves in notation from a new match of cfg, deal first, feeding an oracle for
+// seat me, and returns the state and the oracle.
+func playOracle(t *testing.T, cfg herrlof.Config, deal herrlof.Move, me int, moves ...string) (herrlof.State, *oracle) {
+	t.Helper()
+	s := mustNew(t, cfg)
+	o := newOracle(s.Players(), me)
+	for i := -1; i < len(moves); i++ {
+		m := deal
+		if i >= 0 {
+			var err error
+			if m, err = herrlof.ParseMove(moves[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		o.see(s, m)
+		next, err := s.Apply(m)
+		if err != nil {
+			t.Fatalf("move %d: %v", i, err)
+		}
+		s = next
+	}
+	return s, o
+}
+
+// wantFeasible checks the oracle's verdict on smp.
+func wantFeasible(t *testing.T, o *oracle, smp herrlof.State, want bool, what string) {
+	t.Helper()
+	ok, why := o.feasible(smp)
+	if ok != want {
+		t.Errorf("%s: feasible %v, want %v (%s)\n%v%s", what, ok, want, why, smp, o.stockString(smp))
+	} else if !ok {
+		t.Logf("%s: rejected: %s", what, why)
+	}
+}
+
+// TestOracleKnownCardReturnedBeforeShowOut is the hand of TestSampleKnownCardReturnedBeforeShowOut
+// (two players, seen by seat 0): seat 0 gives seat 1 the G7 with a 6; seat 1 returns it with its
+// R3, then shows out of red, blue and green, draws with its Y3 and returns the H. The G7 left
+// seat 1 before its green show-out, and the only way out unseen was its first return: the G7 is
+// at that stock position for good (a draw takes the top of the stock, and the stock never runs
+// down to the returned cards). A state with the G7 at the second return is impossible.
+func TestOracleKnownCardReturnedBeforeShowOut(t *testing.T) {
+	d := dealMove(t, 2, 1, []string{
+		"R2 R4 R5 R6 G4 G7 G9 B4 B5 B6 B8 B9 Y6 Y7 V",
+		"R3 R7 R8 G2 G3 G5 G8 B3 Y1 Y2 Y3 Y4 Y8 H H",
+	}, "R1", "B2 H Y9 R9 B7 G1 V V Y5 G6 B1")
+	s, o := playOracle(t, two, d, 0, "bid 15", "bid 9", "R7", "R2", "Y2", "Y7", "B6", "B3", "nodraw",
+		"take", "pick G5", "give G7", "R6", "R8", "G8", "V", "G3", "nodraw", "G9", "Y4", "Y6", "notake",
+		"B9", "H", "R3", "draw", "return G7", "R4", "B4", "B2", "G5", "G2", "R5", "Y1", "B5", "Y8",
+		"G4", "Y3", "draw", "return H")
+	h, g7, b1 := card(t, "H"), card(t, "G7"), card(t, "B1")
+	if herrlof.StockAt(s, 0) != h || herrlof.StockAt(s, 1) != g7 || s.Hand(1) != herrlof.CardsOf(h) {
+		t.Fatalf("unexpected hand:\n%v%s", s, o.stockString(s))
+	}
+	wantFeasible(t, o, s, true, "the real state")
+	// Seat 1 may have drawn the B1 with its Y3 (a blue card after its blue show-out: the draw).
+	drew := herrlof.SwapHidden(s, 1, h, 2, 0, 0)
+	if drew.Hand(1) != herrlof.CardsOf(b1) {
+		t.Fatalf("SwapHidden did not give seat 1 the B1:\n%v", drew)
+	}
+	wantFeasible(t, o, drew, true, "B1 drawn")
+	// The G7 at the second return, the H at the first.
+	moved := herrlof.SwapHidden(herrlof.SwapHidden(s, 1, h, 1, 0, 0), 1, g7, 0, 0, 0)
+	if herrlof.StockAt(moved, 0) != g7 || herrlof.StockAt(moved, 1) != h {
+		t.Fatalf("SwapHidden did not move the G7:\n%v", o.stockString(moved))
+	}
+	wantFeasible(t, o, moved, false, "the G7 at the second return")
+}
+
+// TestOracleHiddenExchangeThreePlayers: seen by seat 0 in hand3, seat 0's R6 wins and it gives
+// seat 1 the R1 (seat 1 showed out of red in that trick); then seat 2's B6 wins and seat 2 takes
+// a card from seat 1 and gives one back, unseen by seat 0 (in fact it takes the R1 and gives the
+// B1). Before that exchange the R1 can only be in seat 1's hand, and seat 1 holds no other red
+// card; after it, the R1 may be in either hand (and seat 1 may hold the R9 too), never in the
+// stock.
+func TestOracleHiddenExchangeThreePlayers(t *testing.T) {
+	moves := []string{"bid 1", "bid 1", "bid 1", "R6", "G1", "H", "take 1", "pick G2", "give R1",
+		"B6", "R2", "H", "take 1", "pick R1", "give B1"}
+	r1, r9, g3, b2 := card(t, "R1"), card(t, "R9"), card(t, "G3"), card(t, "B2")
+	before, o := playOracle(t, three, hand3(t, 0), 0, moves[:len(moves)-3]...) // seat 2 to take
+	if before.Phase() != herrlof.PhaseTake || !before.Hand(1).Has(r1) {
+		t.Fatalf("unexpected state:\n%v", before)
+	}
+	wantFeasible(t, o, before, true, "before: the real state")
+	wantFeasible(t, o, herrlof.SwapHidden(before, 1, r1, -1, 2, b2), false, "before: R1 with seat 2")
+	wantFeasible(t, o, herrlof.SwapHidden(before, 1, g3, -1, 2, r9), false, "before: R9 with seat 1")
+
+	after, o := playOracle(t, three, hand3(t, 0), 0, moves...)
+	if !after.Hand(2).Has(r1) {
+		t.Fatalf("unexpected state:\n%v", after)
+	}
+	wantFeasible(t, o, after, true, "after: the real state")
+	wantFeasible(t, o, herrlof.SwapHidden(after, 2, r1, -1, 1, g3), true, "after: R1 with seat 1")
+	wantFeasible(t, o, herrlof.SwapHidden(herrlof.SwapHidden(after, 2, r1, -1, 1, g3), 2, r9, -1, 1, card(t, "G4")),
+		true, "after: R1 and R9 with seat 1")
+	wantFeasible(t, o, herrlof.SwapHidden(after, 2, r1, 0, 0, 0), false, "after: R1 in the stock")
 }
