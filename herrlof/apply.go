@@ -79,7 +79,7 @@ func (s *State) apply(m Move, rec *recorder) error {
 			if f := h & suitBits[led]; f != 0 {
 				return s.illegal(m, "must follow %v (or play a Valknut or Hagalaz): you hold %v", led, f.nth(0))
 			}
-			s.logShowOut(p, led)
+			s.voids[p] |= 1 << led
 		}
 		s.play(p, c, rec)
 		return nil
@@ -128,9 +128,7 @@ func (s *State) apply(m Move, rec *recorder) error {
 			return s.illegal(m, "%s", why)
 		}
 		s.target = q
-		if s.players == 3 {
-			s.tape().setTarget(s.prev.winningCard().Suit(), q)
-		}
+		s.rec.setTarget(s.prev.winningCard().Suit(), q)
 		s.phase, s.toMove = PhasePick, int8(norns.Chance)
 		if rec != nil {
 			rec.add(Event{Kind: EventTake, Seat: norns.Player(s.power), Other: norns.Player(q), Card: NoCard})
@@ -268,10 +266,7 @@ func (s *State) applyDeal(m Move, rec *recorder) error {
 
 // play moves c from p's hand to the trick, then runs the 3's power or the next step.
 func (s *State) play(p int8, c Card, rec *recorder) {
-	if m := &hvSeen[p][c/9&3]; s.may[0] != 0 || c < 36 && s.known[0]&m[0]|s.known[1]&m[1]|s.known[2]&m[2] != 0 { // else logPlay has nothing to do
-		s.logPlay(p, c) // while c is in the hand: knownOf finds a suited card through it
-	}
-	if k := &s.known; (k[0]|k[1]|k[2])&knownCards != 0 { // rare: skip the loop without it
+	if k := &s.known; k[0]|k[1]|k[2] != 0 { // rare: skip the loop without it
 		if c < 36 {
 			k[0], k[1], k[2] = k[0]&^(1<<c), k[1]&^(1<<c), k[2]&^(1<<c)
 		} else {
@@ -286,12 +281,9 @@ func (s *State) play(p int8, c Card, rec *recorder) {
 	if s.trick.n == 0 {
 		s.trick.leader = p
 	}
-	if s.players == 3 {
-		t := s.tape()
-		t.setPlay(3*int(s.trickNo)+int(s.trick.n), c)
-		if s.trick.n == 0 {
-			t.setLeader(int(s.trickNo), p)
-		}
+	s.rec.setPlay(int(s.players)*int(s.trickNo)+int(s.trick.n), c)
+	if s.trick.n == 0 {
+		s.rec.setLeader(int(s.trickNo), p)
 	}
 	s.trick.cards[s.trick.n] = c
 	s.trick.n++
@@ -330,11 +322,7 @@ func (s *State) draw(p int8, rec *recorder) {
 		}
 	}
 	s.voids[p] = 0
-	if s.players == 3 {
-		s.tape().setDrew(s.trick.cards[s.trick.n-1].Suit()) // the 3 just played
-	} else {
-		s.logReceive(1-p, p)
-	}
+	s.rec.setDrew(s.trick.cards[s.trick.n-1].Suit()) // the 3 just played
 	s.phase = PhaseReturn
 	if rec != nil {
 		rec.add(Event{Kind: EventDraw, Seat: norns.Player(p), Other: norns.Nobody, Card: rec.private(p, top)})
@@ -344,7 +332,7 @@ func (s *State) draw(p int8, rec *recorder) {
 // giveBack runs the 3's return: c goes from p's hand to the bottom of the stock (H11).
 func (s *State) giveBack(p int8, c Card, rec *recorder) {
 	var kn [3]Cards // what the others knew p held, c included
-	if (s.known[0]|s.known[1]|s.known[2])&knownCards != 0 {
+	if s.known[0]|s.known[1]|s.known[2] != 0 {
 		for a := range int8(s.players) {
 			kn[a] = s.knownOf(a, p)
 		}
@@ -359,15 +347,10 @@ func (s *State) giveBack(p int8, c Card, rec *recorder) {
 		s.stockSeen[a] <<= 1
 	}
 	s.stockSeen[p] |= 1
-	switch {
-	case s.players == 3: // what the others knew p held may be under the stock now
-		for a := range int8(3) {
-			if a != p {
-				s.unknow(a, p, kn[a])
-			}
+	for a := range int8(s.players) { // what the others knew p held may be under the stock now
+		if a != p && kn[a] != 0 {
+			s.unknow(a, p, kn[a])
 		}
-	case (s.known[0]|s.known[1]|s.known[2])&hvAll != 0 || kn != [3]Cards{}: // else logReturn has nothing to do
-		s.logReturn(p, &kn)
 	}
 	s.power = -1
 	s.phase = PhasePlay
@@ -547,14 +530,11 @@ func (s *State) pass(from, to int8, c Card) {
 		// The third seat cannot tell which card left from's hand: it may be one it knew of.
 		a := 3 - from - to
 		s.unknow(a, from, s.knownOf(a, from))
-		st := s.prev.winningCard().Suit() // the 6
-		if s.phase == PhasePick {
-			s.tape().setTaken(st, c)
-		} else {
-			s.tape().setGiven(st, c)
-		}
+	}
+	if st := s.prev.winningCard().Suit(); s.phase == PhasePick { // the 6's
+		s.rec.setTaken(st, c)
 	} else {
-		s.leave(to, from, c) // to sees the card leave from's hand
+		s.rec.setGiven(st, c)
 	}
 	kt, kf := s.knownOf(to, from), s.knownOf(from, to)
 	s.hands[from] = s.hands[from].Without(c)

@@ -63,7 +63,7 @@ func twin(s herrlof.State, p norns.Player, r *rng.Rand) (herrlof.State, bool) {
 	hidden := func(q int) herrlof.Cards { // q's cards nobody else knows
 		h := s.Hand(norns.Player(q))
 		for a := range n {
-			h = h.Minus(herrlof.Known(s, a, q)).Minus(herrlof.Maybe(s, a, q))
+			h = h.Minus(herrlof.Known(s, a, q))
 		}
 		return h
 	}

@@ -60,20 +60,5 @@ func SetMatch(s State, hand int, scores, correct []int) State {
 	return s
 }
 
-// Maybe returns the cards seat a knew seat b held that may have gone under the stock since.
-func Maybe(s State, a, b int) Cards {
-	var m Cards
-	for _, e := range s.may {
-		if e != 0 && maySeer(e) == int8(a) && mayHolder(e) == int8(b) {
-			m = m.Plus(Cards(0).add(mayCard(e)))
-		}
-	}
-	return m
-}
-
 // SetPlainSample makes View.Sample use the plain sampler (on) or the exact one (off).
 func SetPlainSample(on bool) { plainSample = on }
-
-// Broken reports whether seat p gave up assuming that the 6 exchanges it did not see passed no
-// card on.
-func Broken(s State, p int) bool { return s.isBroken(int8(p)) }

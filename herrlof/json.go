@@ -35,13 +35,11 @@ type stateJSON struct {
 	Voids       []string     `json:"voids"`
 	StockSeen   []int        `json:"stockSeen"`
 	Known       [][]string   `json:"known"`
-	History     [][]string   `json:"history"`
-	Maybe       []string     `json:"maybe"`
-	Record      *tapeJSON    `json:"record,omitempty"`
+	Record      tapeJSON     `json:"record"`
 	LastHand    lastHandJSON `json:"lastHand"`
 }
 
-// tapeJSON is the JSON form of a three-player State's record of the hand (see tape).
+// tapeJSON is the JSON form of a State's record of the hand (see tape).
 type tapeJSON struct {
 	Leaders []int      `json:"leaders"` // the leader of each trick begun
 	Plays   string     `json:"plays"`   // the cards played, in order
@@ -92,15 +90,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 	for i := range int(s.stockN) {
 		j.Stock[i] = s.stock[int(s.stockN)-1-i].String()
 	}
-	if n == 3 {
-		j.Record = s.tape().toJSON(s.plays())
-	}
-	j.Maybe = []string{}
-	for _, e := range s.may {
-		if e != 0 {
-			j.Maybe = append(j.Maybe, mayText(e))
-		}
-	}
+	j.Record = s.rec.toJSON(s.plays(), n)
 	for p := range n {
 		j.Hands = append(j.Hands, cardsText(s.hands[p]))
 		j.Tricks = append(j.Tricks, int(s.tricks[p]))
@@ -114,87 +104,10 @@ func (s State) MarshalJSON() ([]byte, error) {
 			row[q] = cardsText(s.knownOf(int8(p), int8(q)))
 		}
 		j.Known = append(j.Known, row)
-		hist := make([]string, n)
-		for q := range n {
-			if q != p {
-				hist[q] = histText(s.histOf(int8(p), int8(q)))
-			}
-		}
-		j.History = append(j.History, hist)
 		j.LastHand.Bids = append(j.LastHand.Bids, int(s.last.bids[p]))
 		j.LastHand.Tricks = append(j.LastHand.Tricks, int(s.last.tricks[p]))
 	}
 	return json.Marshal(j)
-}
-
-// histText writes a seat's history as words: showR (showed out of red), draw, return, leaveR (a
-// red card it could only have drawn left its hand).
-func histText(h hlog) string {
-	var b []string
-	for i := range h.len() {
-		switch t := h.at(i); {
-		case t >= tokV && t < tokV+NumSuits:
-			b = append(b, "show"+string(Suit(t-tokV).Letter()))
-		case t == tokD:
-			b = append(b, "draw")
-		case t == tokR:
-			b = append(b, "return")
-		default:
-			b = append(b, "leave"+string(Suit(t-tokP).Letter()))
-		}
-	}
-	return strings.Join(b, " ")
-}
-
-// mayText writes an entry of may as "0>1:R2@0": seat 0 knew seat 1 held the R2 before seat 1's
-// first return (0) or a later one; a final "!" puts it under the stock.
-func mayText(e uint16) string {
-	t := fmt.Sprintf("%d>%d:%v@%d", maySeer(e), mayHolder(e), mayCard(e), mayGen(e))
-	if mayOut(e) {
-		t += "!"
-	}
-	return t
-}
-
-// parseMay reads mayText back.
-func parseMay(t string) (uint16, bool) {
-	out := strings.HasSuffix(t, "!")
-	t = strings.TrimSuffix(t, "!")
-	if len(t) < 7 || t[1] != '>' || t[3] != ':' || t[len(t)-2] != '@' {
-		return 0, false
-	}
-	a, q, g := t[0]-'0', t[2]-'0', t[len(t)-1]-'0'
-	c, err := ParseCard(t[4 : len(t)-2])
-	if a > 2 || q > 2 || a == q || g > 4 || err != nil {
-		return 0, false
-	}
-	return mayEntry(int8(a), int8(q), c, int(g), out), true
-}
-
-// parseHist reads histText's words back.
-func parseHist(text string) (hlog, bool) {
-	var h hlog
-	f := strings.Fields(text)
-	if len(f) > 32 {
-		return h, false
-	}
-	for _, w := range f {
-		var t uint8
-		switch {
-		case w == "draw":
-			t = tokD
-		case w == "return":
-			t = tokR
-		case len(w) == 5 && w[:4] == "show" && strings.IndexByte(suitLetters, w[4]) >= 0:
-			t = tokV + uint8(strings.IndexByte(suitLetters, w[4]))
-		case len(w) == 6 && w[:5] == "leave" && strings.IndexByte(suitLetters, w[5]) >= 0:
-			t = tokP + uint8(strings.IndexByte(suitLetters, w[5]))
-		default:
-			return h, false
-		}
-		h.add(t)
-	}
-	return h, true
 }
 
 func cardsText(h Cards) string {
@@ -342,7 +255,7 @@ func (j *stateJSON) state() (State, error) {
 		l    int
 	}{{"hands", len(j.Hands)}, {"tricks", len(j.Tricks)}, {"bids", len(j.Bids)}, {"scores", len(j.Scores)},
 		{"correctBids", len(j.CorrectBids)}, {"voids", len(j.Voids)}, {"stockSeen", len(j.StockSeen)},
-		{"known", len(j.Known)}, {"history", len(j.History)},
+		{"known", len(j.Known)},
 		{"lastHand.bids", len(j.LastHand.Bids)}, {"lastHand.tricks", len(j.LastHand.Tricks)}}
 	for _, l := range lists {
 		if l.l != n {
@@ -357,7 +270,6 @@ func (j *stateJSON) state() (State, error) {
 	}
 	t.bids = [3]int8{-1, -1, -1}
 	var known [3][3]Cards
-	var logs [6]hlog
 	for p := range n {
 		if t.hands[p], err = parseCards(j.Hands[p]); err != nil {
 			return t, corrupt("hand %d: %v", p, err)
@@ -405,18 +317,6 @@ func (j *stateJSON) state() (State, error) {
 			}
 			known[p][q] = k
 		}
-		if len(j.History[p]) != n {
-			return t, corrupt("history[%d] has %d entries for %d players", p, len(j.History[p]), n)
-		}
-		for q := range n {
-			h, ok := parseHist(j.History[p][q])
-			if !ok || p == q && h != (hlog{}) {
-				return t, corrupt("history[%d][%d] %q", p, q, j.History[p][q])
-			}
-			if p != q {
-				logs[histIdx(int8(p), int8(q))] = h
-			}
-		}
 		if v, err = small("lastHand.bids", j.LastHand.Bids[p], 0, 15); err != nil {
 			return t, err
 		}
@@ -425,14 +325,6 @@ func (j *stateJSON) state() (State, error) {
 			return t, err
 		}
 		t.last.tricks[p] = uint8(v)
-	}
-	if !t.setHists(&logs) {
-		return t, corrupt("the histories are too long")
-	}
-	for k := range logs {
-		if t.hist.get(k) != logs[k] {
-			return t, corrupt("the histories are too long")
-		}
 	}
 	for p := range int8(n) { // after all the hands: knownOf finds suited cards through them
 		for q := range int8(n) {
@@ -448,23 +340,8 @@ func (j *stateJSON) state() (State, error) {
 			}
 		}
 	}
-	if len(j.Maybe) > len(t.may) {
-		return t, corrupt("%d uncertain cards", len(j.Maybe))
-	}
-	for i, text := range j.Maybe {
-		e, ok := parseMay(text)
-		if !ok {
-			return t, corrupt("maybe %q", text)
-		}
-		t.may[i] = e
-	}
-	if (j.Record != nil) != (n == 3) {
-		return t, corrupt("a record is for three players")
-	}
-	if j.Record != nil {
-		if err := t.tape().fromJSON(j.Record); err != nil {
-			return t, err
-		}
+	if err := t.rec.fromJSON(&j.Record, n); err != nil {
+		return t, err
 	}
 	return t, nil
 }
@@ -506,14 +383,14 @@ func parseCards(text string) (Cards, error) {
 	return h, nil
 }
 
-func (t *tape) toJSON(plays int) *tapeJSON {
-	j := &tapeJSON{Leaders: []int{}, Swaps: []swapJSON{}}
+func (t *tape) toJSON(plays, n int) tapeJSON {
+	j := tapeJSON{Leaders: []int{}, Swaps: []swapJSON{}}
 	var b []string
 	for k := range plays {
 		b = append(b, t.play(k).String())
 	}
 	j.Plays = strings.Join(b, " ")
-	for i := range (plays + 2) / 3 {
+	for i := range (plays + n - 1) / n {
 		j.Leaders = append(j.Leaders, int(t.leader(i)))
 	}
 	for st := range Suit(NumSuits) {
@@ -536,9 +413,9 @@ func optCardText(c Card) string {
 }
 
 // fromJSON fills the empty t from j, checking only its form: State.validate checks the rest.
-func (t *tape) fromJSON(j *tapeJSON) error {
+func (t *tape) fromJSON(j *tapeJSON, n int) error {
 	plays := strings.Fields(j.Plays)
-	if len(plays) > maxPlays || len(j.Leaders) != (len(plays)+2)/3 {
+	if len(plays) > maxPlays || len(j.Leaders) != (len(plays)+n-1)/n {
 		return corrupt("record: %d plays and %d leaders", len(plays), len(j.Leaders))
 	}
 	for k, w := range plays {
@@ -549,7 +426,7 @@ func (t *tape) fromJSON(j *tapeJSON) error {
 		t.setPlay(k, c)
 	}
 	for i, l := range j.Leaders {
-		if l < 0 || l > 2 {
+		if l < 0 || l >= n {
 			return corrupt("record: leader %d", l)
 		}
 		t.setLeader(i, int8(l))
@@ -567,7 +444,7 @@ func (t *tape) fromJSON(j *tapeJSON) error {
 	}
 	for _, sw := range j.Swaps {
 		st, ok := suit(sw.Six)
-		if !ok || t.target(st) >= 0 || sw.Target < 0 || sw.Target > 2 {
+		if !ok || t.target(st) >= 0 || sw.Target < 0 || sw.Target >= n {
 			return corrupt("record: swap %+v", sw)
 		}
 		t.setTarget(st, int8(sw.Target))

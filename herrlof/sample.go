@@ -7,6 +7,10 @@ import (
 	"github.com/nornsgames/norns/rng"
 )
 
+// plainSample makes Sample skip the search and deal the unseen cards as if the seat knew nothing
+// of the others' hands; tests set it to show that their checks catch such samples.
+var plainSample bool
+
 // deckOrder is the unshuffled deck: the suited cards by id, three Valknuts, three Hagalaz.
 var deckOrder = func() (d [DeckSize]Card) {
 	for i := range 36 {
@@ -136,32 +140,16 @@ func (v View) Sample(r *rng.Rand) State {
 		s.setKnown(me, q, v.knows[q])
 		s.setKnown(q, me, v.knownBy[q])
 	}
-	if n == 3 {
-		*s.tape() = v.tape
-		if !plainSample {
-			t := s
-			if t.sample3(&v, r, seen) {
-				return t
-			}
+	s.rec = v.tape
+	if !plainSample {
+		t := s
+		if t.retrace(&v, r, seen) {
+			return t
 		}
 	}
 	for q := range n {
 		if q != me {
 			seen = seen.Plus(v.knows[q])
-		}
-	}
-	if n == 2 {
-		var logs [6]hlog
-		logs[histIdx(me, 1-me)] = v.hist[1-me]
-		s.setHists(&logs)
-		s.may = v.may
-		if !plainSample && v.constrained() {
-			for range maxTries {
-				t := s
-				if t.fillConstrained(&v, r, seen) {
-					return t
-				}
-			}
 		}
 	}
 	pool := deckBits.Minus(seen) // each bit one physical card

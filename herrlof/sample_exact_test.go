@@ -186,29 +186,43 @@ func TestSampleVoidThenDrawThreePlayers(t *testing.T) {
 	}
 }
 
-// TestStateJSONHistory round-trips states with a history and an uncertain card, and rejects
-// tampered histories and uncertain cards with ErrCorrupt, leaving the receiver unchanged.
-func TestStateJSONHistory(t *testing.T) {
+// TestStateJSONRecord round-trips states with a record of the hand (a draw, a 6 exchange), and
+// rejects tampered records with ErrCorrupt, leaving the receiver unchanged.
+func TestStateJSONRecord(t *testing.T) {
+	rec := func(f func(r map[string]any)) func(m map[string]any) {
+		return func(m map[string]any) { f(m["record"].(map[string]any)) }
+	}
+	swap := func(f func(w map[string]any)) func(m map[string]any) {
+		return rec(func(r map[string]any) { f(r["swaps"].([]any)[0].(map[string]any)) })
+	}
 	for _, tc := range []struct {
 		s     herrlof.State
 		want  string
 		edits map[string]func(m map[string]any)
 	}{
-		{voidThenDraw(t, "G6"), `"showR draw return"`, map[string]func(m map[string]any){
-			"unknown token":     func(m map[string]any) { m["history"] = []any{[]any{"", "showR fly"}, []any{"", ""}} },
-			"no show-out first": func(m map[string]any) { m["history"] = []any{[]any{"", "draw return"}, []any{"", ""}} },
-			"returns not made":  func(m map[string]any) { m["history"] = []any{[]any{"", "showR return return"}, []any{"", ""}} },
-			"own history":       func(m map[string]any) { m["history"] = []any{[]any{"showR", ""}, []any{"", ""}} },
-			"short history":     func(m map[string]any) { m["history"] = []any{[]any{""}, []any{"", ""}} },
+		{voidThenDraw(t, "G6"), `"record":{"leaders":[0,0],"plays":"R2 G5 G2 G3","drew":"G","swaps":[]}`, map[string]func(m map[string]any){
+			"no record":       func(m map[string]any) { delete(m, "record") },
+			"not a card":      rec(func(r map[string]any) { r["plays"] = "R2 G5 G2 X3" }),
+			"played twice":    rec(func(r map[string]any) { r["plays"] = "R2 R2 G2 G3" }),
+			"not out of play": rec(func(r map[string]any) { r["plays"] = "R2 G5 G4 G3" }),
+			"too few leaders": rec(func(r map[string]any) { r["leaders"] = []any{0} }),
+			"not a seat":      rec(func(r map[string]any) { r["leaders"] = []any{0, 2} }),
+			"wrong leader":    rec(func(r map[string]any) { r["leaders"] = []any{0, 1} }),
+			"wrong opener":    rec(func(r map[string]any) { r["leaders"] = []any{1, 0} }),
+			"drew unplayed":   rec(func(r map[string]any) { r["drew"] = "GR" }),
+			"no draw":         rec(func(r map[string]any) { r["drew"] = "" }),
+			"drew twice":      rec(func(r map[string]any) { r["drew"] = "GG" }),
+			"swap unplayed six": rec(func(r map[string]any) {
+				r["swaps"] = []any{map[string]any{"six": "Y", "target": 1, "taken": "G7", "given": "G7"}}
+			}),
 		}},
-		{knownThenDraw(t, "G6"), `"0\u003e1:R2@0"`, map[string]func(m map[string]any){
-			"false guess":        func(m map[string]any) { m["maybe"] = []any{"0>1:R9@0"} },
-			"return not made":    func(m map[string]any) { m["maybe"] = []any{"0>1:R2@1"} },
-			"own hand":           func(m map[string]any) { m["maybe"] = []any{"1>1:R2@0"} },
-			"not under stock":    func(m map[string]any) { m["maybe"] = []any{"0>1:R2@0!"} },
-			"garbage":            func(m map[string]any) { m["maybe"] = []any{"R2"} },
-			"out of order":       func(m map[string]any) { m["maybe"] = []any{"0>1:R2@0", "0>1:G6@0"} },
-			"nine uncertainties": func(m map[string]any) { m["maybe"] = []any{"", "", "", "", "", "", "", "", ""} },
+		{knownThenDraw(t, "G6"), `"swaps":[{"six":"B","target":1,"taken":"G8","given":"R2"}]`, map[string]func(m map[string]any){
+			"target the owner": swap(func(w map[string]any) { w["target"] = 0 }),
+			"no card taken":    swap(func(w map[string]any) { w["taken"] = "" }),
+			"no card given":    swap(func(w map[string]any) { w["given"] = "" }),
+			"not a card":       swap(func(w map[string]any) { w["given"] = "Q2" }),
+			"not a suit":       swap(func(w map[string]any) { w["six"] = "Q" }),
+			"two swaps":        rec(func(r map[string]any) { r["swaps"] = append(r["swaps"].([]any), r["swaps"].([]any)[0]) }),
 		}},
 	} {
 		data, err := json.Marshal(tc.s)

@@ -80,8 +80,7 @@ type State struct {
 	stockSeen [3]uint16 // bit i set: the seat knows stock[i] (it put it there with a 3)
 	last      lastHand  // the last hand scored
 	known     [3]Cards  // what seat a knows of the others' hands (a 6 exchange, a 3 draw), its show-out summary and broken bit; see knownOf
-	hist      histPool  // each seat's history this hand as each other seat saw it, for View.Sample (see hlog, histOf)
-	may       mayList   // cards a seat knew another held and that may have gone under the stock
+	rec       tape      // the record of the hand, for View.Sample
 	// Under 192 bytes, a State is copied with straight-line moves rather than a loop: keep it so.
 }
 
@@ -95,29 +94,6 @@ func kidx(a, b int8) int8 {
 
 // vhBits are the Valknut and Hagalaz bits of a Cards.
 const vhBits Cards = 63 << 36
-
-// The bits of known[a] above the cards (48-56): hvShift+4·kidx(a, b)+suit is set when a's history
-// of b holds a show-out of the suit (so that history has begun), and brokenBit when something a
-// saw shows a 6 exchange it did not see passed a card on.
-const (
-	knownCards Cards = 1<<48 - 1
-	hvShift          = 48
-	hvAll      Cards = 0xff << hvShift
-	brokenBit  Cards = 1 << 56
-)
-
-// hvOf returns the show-out summary of seat a's history of seat b (bit suit).
-func (s *State) hvOf(a, b int8) uint32 {
-	return uint32(s.known[a]>>(hvShift+4*uint(kidx(a, b)))) & 15
-}
-
-// brokenSeats returns the seats whose assumption about hidden 6 exchanges broke (bit a).
-func (s *State) brokenSeats() uint8 {
-	return uint8(s.known[0]>>56&1 | s.known[1]>>56&1<<1 | s.known[2]>>56&1<<2)
-}
-
-// isBroken reports whether seat a's assumption about hidden 6 exchanges broke.
-func (s *State) isBroken(a int8) bool { return s.known[a]&brokenBit != 0 }
 
 // knownOf returns the cards seat a knows seat b holds (none when a == b). known[a] holds them
 // for both other seats at once: bits 0-35 are the suited cards a knows to be where they are
@@ -285,14 +261,9 @@ func (s *State) startDeal() {
 	s.hands = [3]Cards{}
 	// The knowledge is written only when set: a store a move did not need makes the caller's
 	// copy of the State slower.
-	if s.players == 3 || (s.known[0]|s.known[1]|s.known[2])&hvAll != 0 { // a tape, or histories
-		s.hist = histPool{}
-	}
-	if s.known != [3]Cards{} { // the cards known, the show-out summaries and the broken bits
+	s.rec = tape{}
+	if s.known != [3]Cards{} {
 		s.known = [3]Cards{}
-	}
-	if s.may[0] != 0 {
-		s.may = mayList{}
 	}
 }
 

@@ -1,29 +1,29 @@
 package herrlof
 
-// tape is the record of the current hand that a three-player State keeps for [View.Sample], in
-// the words that hold the histories in a two-player one (State.hist): every card played, in
-// order, each trick's leader, which 3s drew, and each 6 exchange with its cards. Everything but
-// the exchanged cards is public; a View keeps the cards of the exchanges its seat took part in.
-// From it a seat's view can retrace the whole hand, which a sample needs with three players: a 6
-// exchange between the two other seats, hidden from the seat, may pass any card on, and what the
-// seat saw later can depend on which (see sample3.go).
+// tape is the record of the current hand that a State keeps for [View.Sample]: every card
+// played, in order, each trick's leader, which 3s drew, and each 6 exchange with its cards.
+// Everything but the exchanged cards is public; a View keeps the cards of the exchanges its seat
+// took part in. From it a seat's view retraces the whole hand (see walk.go): what the seat saw
+// late in a hand can rule out places for cards it saw early, and with three players a 6 exchange
+// between the two other seats, hidden from the seat, may have passed any card on.
 //
-// The layout, in bits from the lowest of word 0 (a card is stored as card+1, 0 for none):
+// The layout, in bits from the lowest of word 0 (a card is stored as card+1, 0 for none), with n
+// players:
 //
-//	0-197    the cards played, six bits each, card k of trick t at 6(3t+k)
-//	198-219  the leader of trick t at 198+2t
-//	220-223  bit s: the 3 of suit s drew (H11)
-//	224-231  the 6 of suit s took from seat q: q+1 at 224+2s (H15)
-//	232-279  the 6 of suit s: the card taken at 232+12s, the card given at 238+12s
-type tape [6]uint64
+//	0-197    the cards played, six bits each, card k of trick t at 6(nt+k)
+//	198-227  the leader of trick t at 198+2t
+//	228-231  bit s: the 3 of suit s drew (H11)
+//	232-239  the 6 of suit s took from seat q: q+1 at 232+2s (H15)
+//	240-287  the 6 of suit s: the card taken at 240+12s, the card given at 246+12s
+type tape [5]uint64
 
 const (
 	tapeLeaders = 198
-	tapeDrew    = 220
-	tapeTarget  = 224
-	tapeSwap    = 232
-	tapeBits    = 280
-	maxPlays    = 33 // 11 tricks of three cards
+	tapeDrew    = 228
+	tapeTarget  = 232
+	tapeSwap    = 240
+	tapeBits    = 288
+	maxPlays    = 33 // 11 tricks of three cards, or 15 of two
 )
 
 func (t *tape) get(at, n uint) uint64 {
@@ -83,35 +83,35 @@ func (t *tape) setGiven(st Suit, c Card) { t.set(tapeSwap+12*uint(st)+6, 6, card
 // hideSwap forgets the cards of the 6 of suit st.
 func (t *tape) hideSwap(st Suit) { t.set(tapeSwap+12*uint(st), 12, 0) }
 
-// tape returns the hand record of a three-player state.
-func (s *State) tape() *tape { return (*tape)(&s.hist) }
-
-// seatOf returns who played card k of the hand, given the number of seats.
-func (t *tape) seatOf(k int) int8 {
-	return int8((int(t.leader(k/3)) + k%3) % 3)
+// seatOf returns who played card k of the hand with n players.
+func (t *tape) seatOf(k, n int) int8 {
+	return int8((int(t.leader(k/n)) + k%n) % n)
 }
 
-// sixOwner returns the seat that played the 6 of suit st this hand, or -1.
-func (t *tape) sixOwner(st Suit, plays int) int8 {
+// sixOwner returns the seat that played the 6 of suit st among the first plays cards, or -1.
+func (t *tape) sixOwner(st Suit, plays, n int) int8 {
 	if k := t.find(Card(int(st)*9+5), plays); k >= 0 {
-		return t.seatOf(k)
+		return t.seatOf(k, n)
 	}
 	return -1
 }
 
 // view returns the record as seat p sees it: the cards of the 6 exchanges p was not part of
 // are hidden.
-func (t tape) view(p int8, plays int) tape {
+func (t tape) view(p int8, plays, n int) tape {
+	if n == 2 {
+		return t
+	}
 	for st := range Suit(NumSuits) {
-		if q := t.target(st); q >= 0 && q != p && t.sixOwner(st, plays) != p {
+		if q := t.target(st); q >= 0 && q != p && t.sixOwner(st, plays, n) != p {
 			t.hideSwap(st)
 		}
 	}
 	return t
 }
 
-// plays returns the number of cards played this hand (three players).
-func (s *State) plays() int { return 3*int(s.trickNo) + int(s.trick.n) }
+// plays returns the number of cards played this hand.
+func (s *State) plays() int { return int(s.players)*int(s.trickNo) + int(s.trick.n) }
 
 // find returns the index of card c among the first n cards played, or -1.
 func (t *tape) find(c Card, n int) int {
@@ -122,3 +122,6 @@ func (t *tape) find(c Card, n int) int {
 	}
 	return -1
 }
+
+// tape returns the state's record of the hand.
+func (s *State) tape() *tape { return &s.rec }

@@ -32,12 +32,6 @@ func (s State) validate() error {
 			s.last.tricks[p] != 0 {
 			return fmt.Errorf("seat %d is set in a %d-player match", p, n)
 		}
-		for q := range 3 {
-			if q != p && (s.hist.get(histIdx(int8(p), int8(q))) != hlog{} || s.hist.get(histIdx(int8(q), int8(p))) != hlog{} ||
-				s.hvOf(int8(p), int8(q)) != 0 || s.hvOf(int8(q), int8(p)) != 0) {
-				return fmt.Errorf("seat %d is set in a %d-player match", p, n)
-			}
-		}
 		for a := range n {
 			i := kidx(int8(a), int8(p))
 			if s.known[a]>>(36+6*uint(i))&63 != 0 {
@@ -299,7 +293,7 @@ func (s State) validateHand() error {
 			return errors.New("bad voids")
 		}
 		others := (s.hands[0] | s.hands[1] | s.hands[2]) &^ s.hands[a]
-		if s.known[a]>>56 != 0 || s.players == 3 && s.known[a]&hvAll != 0 || s.known[a]&suitedBits&^others != 0 {
+		if s.known[a]>>48 != 0 || s.known[a]&suitedBits&^others != 0 {
 			return fmt.Errorf("seat %d's knowledge is not of the others' hands", a)
 		}
 		for b := range n {
@@ -308,98 +302,20 @@ func (s State) validateHand() error {
 				return fmt.Errorf("seat %d's knowledge of seat %d is false", a, b)
 			}
 		}
-		if s.players == 2 {
-			if err := s.validateHistory(int8(a)); err != nil {
-				return err
-			}
-		}
 	}
-	if s.players == 3 {
-		if s.may[0] != 0 {
-			return errors.New("uncertain cards in a three-player match")
-		}
-		return s.validateTape()
-	}
-	return s.validateMay()
+	return s.validateTape()
 }
 
-// validateHistory checks seat b's public history and what the others guess of its hand.
-func (s *State) validateHistory(b int8) error {
-	for a := range int8(s.players) {
-		if a == b {
-			continue
-		}
-		h := s.hist.get(histIdx(a, b))
-		if s.hvOf(a, b) != h.vSuits() {
-			return fmt.Errorf("seat %d's history of seat %d does not match its summary", a, b)
-		}
-		if !h.valid() || h.count(tokR) > bits.OnesCount16(s.stockSeen[b]) {
-			return fmt.Errorf("seat %d's history of seat %d is not one of a hand", a, b)
-		}
-		if (s.phase == PhaseDeal || s.phase == PhaseOver) && h != (hlog{}) {
-			return fmt.Errorf("seat %d has a history between hands", b)
-		}
-	}
-	return nil
-}
-
-// validateMay checks the entries of may: well formed, in order, and true.
-func (s *State) validateMay() error {
-	n := int8(s.players)
-	if (s.phase == PhaseDeal || s.phase == PhaseOver) && s.may[0] != 0 {
-		return errors.New("uncertain cards between hands")
-	}
-	for i, e := range s.may {
-		if e == 0 {
-			if s.may[len(s.may)-1] != 0 || i < len(s.may)-1 && s.may[i+1] != 0 {
-				return errors.New("the uncertain cards are not in order")
-			}
-			continue
-		}
-		a, q, c, g := maySeer(e), mayHolder(e), mayCard(e), mayGen(e)
-		if e>>14 != 0 || g > 4 || a >= n || q >= n || a == q || !c.IsValid() || i > 0 && s.may[i-1] <= e && !(c >= 36 && s.may[i-1] == e) {
-			return errors.New("the uncertain cards are malformed or out of order")
-		}
-		if mayOut(e) && c >= 36 {
-			return errors.New("an unsuited card under the stock for a show-out")
-		}
-		slots := s.returnSlots(q)
-		ret := bits.OnesCount16(s.stockSeen[q])
-		if g >= ret {
-			return fmt.Errorf("seat %d's guess about seat %d names a return that did not happen", a, q)
-		}
-		found := !mayOut(e) && s.hands[q].Has(c)
-		for _, j := range slots[g:ret] {
-			found = found || s.stock[j] == c
-		}
-		if !found {
-			return fmt.Errorf("seat %d's guess about seat %d is false", a, q)
-		}
-	}
-	return nil
-}
-
-// returnSlots lists the stock positions seat b filled with a 3, its first return first.
-func (s *State) returnSlots(b int8) (out [stockCap]uint8) {
-	k := 0
-	for j := stockCap - 1; j >= 0; j-- {
-		if s.stockSeen[b]&(1<<j) != 0 {
-			out[k] = uint8(j)
-			k++
-		}
-	}
-	return out
-}
-
-// validateTape checks a three-player State's record of the hand against the rest of the state:
+// validateTape checks the record of the hand against the rest of the state:
 // the cards played are those out of play (bar a replaced trump card) in the tricks the state
 // shows, the leaders are those of its tricks, the 3s that drew made the returns that stockSeen
 // shows, and the 6 exchanges are the 6s' (the one in progress as the phase says). It cannot know
 // the hidden cards of the past, so it checks only the form of the exchanged cards; View.Sample
 // falls back to a plain deal for a record that no hand could have written.
 func (s *State) validateTape() error {
-	t := s.tape()
-	if t[4]>>(tapeBits-256) != 0 || t[5] != 0 {
+	t := &s.rec
+	nn := int(s.players)
+	if t[4]>>(tapeBits-256) != 0 {
 		return errors.New("record: stray bits")
 	}
 	n := s.plays()
@@ -426,9 +342,14 @@ func (s *State) validateTape() error {
 			return fmt.Errorf("record: %v played twice", c)
 		}
 	}
-	for i := range 11 {
-		if i > (n-1)/3 && t.leader(i) != 0 || n == 0 && t.leader(0) != 0 {
+	for i := range 15 {
+		if i > (n-1)/nn && t.leader(i) != 0 || n == 0 && t.leader(0) != 0 {
 			return errors.New("record: a leader of a trick not begun")
+		}
+	}
+	for i := range (n + nn - 1) / nn {
+		if int(t.leader(i)) >= nn {
+			return errors.New("record: a leader is not a seat")
 		}
 	}
 	if n == 0 {
@@ -437,6 +358,9 @@ func (s *State) validateTape() error {
 		}
 		return nil
 	}
+	if t.leader(0) != s.opener {
+		return errors.New("record: the first trick's leader is not the hand's opener")
+	}
 	// The tricks: the current one and the last one as the state has them.
 	cur := int(s.trickNo)
 	if s.trick.n > 0 {
@@ -444,7 +368,7 @@ func (s *State) validateTape() error {
 			return errors.New("record: the trick's leader")
 		}
 		for j := range int(s.trick.n) {
-			if t.play(3*cur+j) != s.trick.cards[j] {
+			if t.play(nn*cur+j) != s.trick.cards[j] {
 				return errors.New("record: the trick's cards")
 			}
 		}
@@ -453,8 +377,8 @@ func (s *State) validateTape() error {
 		if t.leader(cur-1) != s.prev.leader {
 			return errors.New("record: the last trick's leader")
 		}
-		for j := range 3 {
-			if t.play(3*(cur-1)+j) != s.prev.cards[j] {
+		for j := range nn {
+			if t.play(nn*(cur-1)+j) != s.prev.cards[j] {
 				return errors.New("record: the last trick's cards")
 			}
 		}
@@ -478,7 +402,7 @@ func (s *State) validateTape() error {
 		if k < 0 {
 			return fmt.Errorf("record: the %v 3 drew unplayed", st)
 		}
-		drew[t.seatOf(k)]++
+		drew[t.seatOf(k, nn)]++
 		returns++
 	}
 	if s.phase == PhaseReturn {
@@ -486,6 +410,10 @@ func (s *State) validateTape() error {
 			return errors.New("record: the draw in progress")
 		}
 		drew[s.power]--
+		returns--
+	}
+	if s.stockSeen[0]|s.stockSeen[1]|s.stockSeen[2] != 1<<returns-1 {
+		return errors.New("record: the returns are not at the bottom of the stock")
 	}
 	for p := range 3 {
 		if drew[p] != bits.OnesCount16(s.stockSeen[p]) {
@@ -502,8 +430,8 @@ func (s *State) validateTape() error {
 			}
 			continue
 		}
-		k := t.find(Card(int(st)*9+5), 3*cur)
-		if k < 0 || t.seatOf(k) == q {
+		k := t.find(Card(int(st)*9+5), nn*cur)
+		if k < 0 || t.seatOf(k, nn) == q || int(q) >= nn {
 			return fmt.Errorf("record: the %v 6's exchange", st)
 		}
 		pending := (s.phase == PhasePick || s.phase == PhaseGive) && s.prev.winningCard() == Card(int(st)*9+5)

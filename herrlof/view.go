@@ -48,9 +48,7 @@ type View struct {
 	out       Cards
 	knows     [3]Cards // knows[q]: cards the seat knows q holds
 	knownBy   [3]Cards // knownBy[q]: cards of the seat's hand q knows about
-	hist      [3]hlog  // hist[q]: q's history this hand as the seat saw it (two players)
-	may       mayList  // the entries of State.may the seat made (two players)
-	tape      tape     // the hand's record as the seat saw it (three players)
+	tape      tape     // the hand's record as the seat saw it
 }
 
 // View returns what seat p may see. It panics if p is not a seat of the match.
@@ -88,20 +86,8 @@ func (s State) View(p norns.Player) View {
 		v.handLens[q] = uint8(s.hands[q].Len())
 		v.knows[q] = s.knownOf(int8(i), int8(q))
 		v.knownBy[q] = s.knownOf(int8(q), int8(i))
-		if q != i && s.players == 2 {
-			v.hist[q] = s.histOf(int8(i), int8(q))
-		}
 	}
-	if s.players == 3 {
-		v.tape = s.tape().view(int8(i), s.plays())
-	}
-	n := 0
-	for _, e := range s.may {
-		if e != 0 && maySeer(e) == int8(i) {
-			v.may[n] = e
-			n++
-		}
-	}
+	v.tape = s.rec.view(int8(i), s.plays(), int(s.players))
 	for x := s.stockSeen[i]; x != 0; x &= x - 1 {
 		j := trailing16(x)
 		v.stockMine[j] = s.stock[j]

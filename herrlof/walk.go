@@ -6,11 +6,13 @@ import (
 	"github.com/nornsgames/norns/rng"
 )
 
-// The three-player sampler. With three players a seat does not see the 6 exchanges between the
-// two others, and such an exchange may pass any card on: what the seat saw before and after it
-// (show-outs, the cards it gave or lost with its own 6s) constrains the two others' hands
-// together. The sampler retraces the hand backward from a sample, as a witness that the sample
-// could have happened (a history of the hidden moves that explains everything the seat saw):
+// The sampler's search. What a seat sees late in a hand can rule out places for cards it saw
+// early (a card it gave an opponent cannot be under the stock if the opponent showed out of its
+// suit before returning anything), and with three players a seat does not see the 6 exchanges
+// between the two others, which may pass any card on, so what it saw before and after such an
+// exchange constrains both hands together. So the sampler retraces the hand backward from the
+// sample it deals, and finds a witness that the sample could have happened (a history of the
+// hidden moves that explains everything the seat saw):
 //
 // Every unknown place now (each card of an opponent's hand, each stock position the seat does not
 // know) holds a variable. Walking the hand's record backward, a card played by an opponent goes
@@ -25,12 +27,10 @@ import (
 // finds a witness when there is one; every consistent sample can come out.
 
 const (
-	maxVars   = 2*(handSize3+1) + stockSize3 // two hands (one card more mid-power) and the stock
-	handSize3 = 11
-	stockSize3 = 8
-	maxHeld   = handSize3 + 2 // an opponent's hand as the walk holds it
+	maxVars   = 32                   // 2 players: a hand of 15 (16 mid-power) and 11 in the stock; 3: 12+11+8
+	maxHeld   = 17                   // an opponent's hand as the walk holds it
 	maxEvents = maxPlays + 2*4 + 2*4 // plays, draws and returns, the halves of the 6 exchanges
-	walkNodes = 20000          // the search's budget before Sample gives up on a record
+	walkNodes = 20000                // the search's budget before Sample gives up on a record
 )
 
 // A walk item is a variable (below 64: its index) or a known card c (64 + c).
@@ -80,10 +80,10 @@ type walker struct {
 	final  [maxVars]Card
 }
 
-// sample3 deals the unseen cards of the three-player view v into s (which holds everything
-// else) as described above; it reports false when the record admits no history (a damaged
-// state) or the search ran out of budget.
-func (s *State) sample3(v *View, r *rng.Rand, seen Cards) bool {
+// retrace deals the unseen cards of view v into s (which holds everything else) as described
+// above; it reports false when the record admits no history (a damaged state) or the search ran
+// out of budget.
+func (s *State) retrace(v *View, r *rng.Rand, seen Cards) bool {
 	w := walker{r: r, budget: walkNodes}
 	if !w.events(v) {
 		return false
@@ -179,7 +179,8 @@ func (w *walker) itemCard(it uint8) Card {
 func (w *walker) events(v *View) bool {
 	t := &v.tape
 	me := v.seat
-	plays := 3*int(v.trickNo) + int(v.trick.n)
+	n := int(v.players)
+	plays := n*int(v.trickNo) + int(v.trick.n)
 	drawn := 0
 	for st := range Suit(NumSuits) {
 		if t.drew(st) {
@@ -208,8 +209,8 @@ func (w *walker) events(v *View) bool {
 	ret := 0
 	led := NoSuit
 	for k := range plays {
-		c, p := t.play(k), t.seatOf(k)
-		if k%3 == 0 {
+		c, p := t.play(k), t.seatOf(k, n)
+		if k%n == 0 {
 			led = NoSuit
 		}
 		show := int8(-1)
@@ -234,18 +235,18 @@ func (w *walker) events(v *View) bool {
 				ret++
 			}
 		}
-		if k%3 != 2 || k/3 >= int(v.trickNo) {
+		if k%n != n-1 || k/n >= int(v.trickNo) {
 			continue
 		}
 		// The trick is complete: its 6 may have taken.
-		for j := k - 2; j <= k; j++ {
+		for j := k - n + 1; j <= k; j++ {
 			six := t.play(j)
 			if six >= 36 || six%9 != 5 || t.target(six.Suit()) < 0 {
 				continue
 			}
 			st := six.Suit()
-			o, q := t.seatOf(j), t.target(st)
-			pending := (v.phase == PhasePick || v.phase == PhaseGive) && k/3 == int(v.trickNo)-1
+			o, q := t.seatOf(j, n), t.target(st)
+			pending := (v.phase == PhasePick || v.phase == PhaseGive) && k/n == int(v.trickNo)-1
 			if pending && v.phase == PhasePick {
 				continue
 			}
@@ -542,6 +543,14 @@ func ok(m, bad uint8, cl int) bool {
 // get a card of the pool (cnt: its cards by suit, then the unsuited ones): for every set A of
 // suits, the variables confined to A's suits and the unsuited cards must not outnumber them.
 func hall(byMask *[16]int, cnt *[NumSuits + 1]int) bool {
+	var masks [16]uint8
+	nm := 0
+	for m, k := range byMask {
+		if k != 0 {
+			masks[nm] = uint8(m)
+			nm++
+		}
+	}
 	for a := range 16 {
 		have := cnt[NumSuits]
 		for s := range NumSuits {
@@ -550,9 +559,9 @@ func hall(byMask *[16]int, cnt *[NumSuits + 1]int) bool {
 			}
 		}
 		need := 0
-		for m, k := range byMask {
-			if k != 0 && ^m&15&^a == 0 { // the suits m allows are within a
-				need += k
+		for _, m := range masks[:nm] {
+			if ^int(m)&15&^a == 0 { // the suits m allows are within a
+				need += byMask[m]
 			}
 		}
 		if need > have {
