@@ -62,3 +62,7 @@ func SetMatch(s State, hand int, scores, correct []int) State {
 
 // SetPlainSample makes View.Sample use the plain sampler (on) or the exact one (off).
 func SetPlainSample(on bool) { plainSample = on }
+
+// OnRetrace makes f learn, until it is called with nil, whether each of View.Sample's searches
+// found a history and how many steps it took.
+func OnRetrace(f func(found bool, steps int)) { retraced = f }

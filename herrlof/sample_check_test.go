@@ -309,3 +309,54 @@ func TestSampleKnownCardReturnedBeforeShowOut(t *testing.T) {
 		t.Errorf("G7 at the second return %d times, at the first %d times; want always the first", at[0], at[1])
 	}
 }
+
+// TestSampleSearchAlwaysFinds: along many random hands, every search of View.Sample, for every
+// seat, finds a history well within its budget (so Sample never falls back to the plain deal,
+// which can be impossible).
+func TestSampleSearchAlwaysFinds(t *testing.T) {
+	matches := 400
+	if testing.Short() {
+		matches = 60
+	}
+	searches, failed, most := 0, 0, 0
+	herrlof.OnRetrace(func(found bool, steps int) {
+		searches++
+		if !found {
+			failed++
+		}
+		most = max(most, steps)
+	})
+	defer herrlof.OnRetrace(nil)
+	for _, players := range []int{2, 3} {
+		for seed := range uint64(matches) {
+			r := rng.New(seed*13 + uint64(players))
+			s := mustNew(t, herrlof.Config{Players: players, HandLimit: 2})
+			for !s.Over() {
+				if s.Phase() != herrlof.PhaseDeal {
+					for p := range players {
+						s.View(norns.Player(p)).Sample(r)
+					}
+				}
+				var m herrlof.Move
+				if s.ToMove() == norns.Chance {
+					m = s.SampleChance(r)
+				} else {
+					ms := s.Legal()
+					m = ms[r.IntN(len(ms))]
+				}
+				next, err := s.Apply(m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s = next
+			}
+		}
+	}
+	t.Logf("%d searches, the longest %d steps", searches, most)
+	if failed > 0 || searches == 0 {
+		t.Fatalf("%d of %d searches found no history", failed, searches)
+	}
+	if most > 5000 { // a quarter of the search's budget (walkNodes in walk.go)
+		t.Errorf("a search took %d steps: too close to the budget", most)
+	}
+}

@@ -57,6 +57,10 @@ type event struct {
 	six         Suit // evSwap, evPick: the 6
 }
 
+// retraced, when set (by tests), learns whether each search found a history and how many
+// steps it took.
+var retraced func(found bool, steps int)
+
 // walk is the search's state, copied at each choice.
 type walk struct {
 	held  [3][maxHeld]uint8 // the items in each opponent's hand
@@ -69,15 +73,19 @@ type walk struct {
 
 // walker holds what does not change during the search.
 type walker struct {
-	r      *rng.Rand
-	ev     [maxEvents]event
-	nev    int
-	shown  [maxEvents + 1][3]uint8 // suits each seat showed out of in the events before i
-	loc    [maxVars]int8           // a variable's place: a seat, or 3 + a stock position
-	nv     int
-	budget int
-	out    walk
-	final  [maxVars]Card
+	r     *rng.Rand
+	ev    [maxEvents]event
+	nev   int
+	shown [maxEvents + 1][3]uint8 // suits each seat showed out of in the events before i
+	// In the events before i: the last that can take a card out of each seat's hand when undone
+	// (a draw, an exchange, an arrival), and the last show-out of each suit by each seat; -1 none.
+	lastOut  [maxEvents + 1][3]int8
+	lastShow [maxEvents + 1][3][NumSuits]int8
+	loc      [maxVars]int8 // a variable's place: a seat, or 3 + a stock position
+	nv       int
+	budget   int
+	out      walk
+	final    [maxVars]Card
 }
 
 // retrace deals the unseen cards of view v into s (which holds everything else) as described
@@ -131,7 +139,11 @@ func (s *State) retrace(v *View, r *rng.Rand, seen Cards) bool {
 			e.pos = uint8(stockVar[e.pos])
 		}
 	}
-	if !w.run(w.nev-1, st) {
+	found := w.run(w.nev-1, st)
+	if retraced != nil {
+		retraced(found, walkNodes-w.budget)
+	}
+	if !found {
 		return false
 	}
 	for q := range int8(3) {
@@ -198,13 +210,29 @@ func (w *walker) events(v *View) bool {
 		if w.nev >= maxEvents {
 			return false
 		}
-		w.ev[w.nev] = e
-		w.shown[w.nev+1] = w.shown[w.nev]
-		if e.kind == evPlay && e.show >= 0 {
-			w.shown[w.nev+1][e.seat] |= 1 << e.show
+		i := w.nev
+		w.ev[i] = e
+		w.shown[i+1] = w.shown[i]
+		w.lastOut[i+1] = w.lastOut[i]
+		w.lastShow[i+1] = w.lastShow[i]
+		switch e.kind {
+		case evPlay:
+			if e.show >= 0 {
+				w.shown[i+1][e.seat] |= 1 << e.show
+				w.lastShow[i+1][e.seat][e.show] = int8(i)
+			}
+		case evDraw, evArrive, evPick:
+			w.lastOut[i+1][e.seat] = int8(i)
+		case evSwap:
+			w.lastOut[i+1][e.seat] = int8(i)
+			w.lastOut[i+1][e.other] = int8(i)
 		}
 		w.nev++
 		return true
+	}
+	for p := range w.lastOut[0] {
+		w.lastOut[0][p] = -1
+		w.lastShow[0][p] = [NumSuits]int8{-1, -1, -1, -1}
 	}
 	ret := 0
 	led := NoSuit
@@ -284,6 +312,9 @@ func (w *walker) events(v *View) bool {
 // run undoes events i, i-1, ..., 0 from st, trying each choice in random order; at the deal
 // it deals the unseen cards. It reports whether it found a witness (then in w.out, w.final).
 func (w *walker) run(i int, st walk) bool {
+	if w.doomed(i+1, &st) {
+		return false
+	}
 	for ; i >= 0; i-- {
 		if w.budget--; w.budget < 0 {
 			return false
@@ -321,6 +352,19 @@ func (w *walker) run(i int, st walk) bool {
 		}
 	}
 	return w.deal(&st)
+}
+
+// doomed reports whether st, before undoing the events below i, holds a known card in a hand
+// that showed out of its suit in those events after the last one that could take it out.
+func (w *walker) doomed(i int, st *walk) bool {
+	for p := range int8(3) {
+		for _, it := range st.held[p][:st.n[p]] {
+			if it >= itemCard && it-itemCard < 36 && w.lastShow[i][p][Card(it-itemCard).Suit()] > w.lastOut[i][p] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (st *walk) hold(p int8, it uint8) bool {
