@@ -31,16 +31,14 @@
 //     cannot help; the 6 does nothing after the last trick, and neither does the 9 (H15).
 //   - Copies of the Valknut and of the Hagalaz are one [Card] value each: nothing records which
 //     copy is where, so states that differ only in copies are ==.
-//   - [View.Sample] respects what the seat saw this hand. A seat that showed out of a suit holds
-//     a card of it only if it received a card unseen by the viewer after the show-out (one such
-//     receipt per card of the suit, counting those it played or exchanged since and the card it
-//     put under the stock after drawing). A card the viewer gave or lost to a seat with a 6 is
-//     in that seat's hand or, once it drew with a 3, at a stock position it filled since.
-//   - With three players, a 6 exchange between the two other seats is hidden from the viewer:
-//     the owner may have given back the card it took or passed any card on. A three-player
-//     sample comes with a history of every hidden move that explains all the seat saw (who held
-//     what at each show-out, each card it gave or lost with a 6, each card played), found by a
-//     search over the hand's record; so it is a state the seat cannot rule out.
+//   - [View.Sample] respects everything the seat saw this hand, and only that: each sample comes
+//     with a history of the moves the seat did not see that explains all it saw (a seat that
+//     showed out of a suit held none of it then; a card the seat gave or lost with a 6 was in the
+//     receiver's hand then; a draw takes the top of the stock, never a card returned under it).
+//     With three players, a 6 exchange between the two other seats is hidden from the viewer:
+//     the owner may have given back the card it took or passed any card on, and the history
+//     found says which. The State keeps a record of the hand (the cards played, who drew, the 6
+//     exchanges) for this; a View shows it without the cards of exchanges the seat was not in.
 //   - [View.ShowedOut] and [View.Known] report definite facts only: a void until the seat
 //     receives a card, a known card until it is played or may have moved.
 //

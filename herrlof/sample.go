@@ -46,13 +46,13 @@ func (s State) SampleChance(r *rng.Rand) Move {
 
 // Sample returns a full state drawn at random among those consistent with what the seat saw
 // this hand, and whose View(v.Seat()) is v. The unseen cards (those not in the seat's hand, not
-// played, not the trump card and not known to be elsewhere) are dealt to the other hands and the
-// unknown stock positions respecting the seat's knowledge (see the package documentation,
-// "Rules"): known cards stay in their holder's hand; a card the seat knew an opponent held before
-// it drew with a 3 goes to its hand or to a stock position it filled since; a card of a suit an
-// opponent showed out of goes to its hand, or to a stock position it filled, only as far as the
-// cards it received since allow (a matching of such cards to receipts). Other seats' bids, which
-// the seat cannot see, are drawn uniformly from 0 to the hand size.
+// played, not the trump card, not at the stock positions it filled) are dealt to the other hands
+// and the unknown stock positions so that some history of the moves the seat did not see (the
+// deal, the draws and returns of the 3s, the 6 exchanges between other seats) explains all it
+// saw: every show-out (an opponent that played another suited card when a suit was led held none
+// of it then), every card it gave or lost with a 6 (in the receiver's hand then), every card
+// played. A draw takes the top of the stock, never a card returned under it this hand. Other
+// seats' bids, which the seat cannot see, are drawn uniformly from 0 to the hand size.
 //
 // Exactness: every sample is a state the seat cannot rule out. With two players the
 // constrained deal below ensures it. With three, Sample searches for a history of the hand's

@@ -23,8 +23,10 @@ import (
 // gave is a card of the receiver's hand then (one of its variables takes that card, a choice).
 // At the deal, the unseen cards are dealt to the free variables, each avoiding the suits it may
 // not be (a matching: Hall's condition over the sixteen sets of suits decides it). A walk that
-// gets stuck backtracks (a depth-first search over the choices in random order), so Sample always
-// finds a witness when there is one; every consistent sample can come out.
+// gets stuck backtracks (a depth-first search over the choices in random order, pruned where a
+// known card is bound to meet a show-out of its suit), so Sample finds a witness whenever there
+// is one within the search's budget (the longest search measured in tests is 25 times shorter),
+// and every consistent sample can come out.
 
 const (
 	maxVars   = 32                   // 2 players: a hand of 15 (16 mid-power) and 11 in the stock; 3: 12+11+8
@@ -53,8 +55,8 @@ type event struct {
 	seat, other int8
 	card        Card
 	show        int8
-	pos         uint8
-	six         Suit // evSwap, evPick: the 6
+	pos         uint8 // evReturn: the stock position, then its variable
+	six         Suit  // evSwap, evPick: the 6
 }
 
 // retraced, when set (by tests), learns whether each search found a history and how many
@@ -65,10 +67,10 @@ var retraced func(found bool, steps int)
 type walk struct {
 	held  [3][maxHeld]uint8 // the items in each opponent's hand
 	n     [3]uint8
-	mask  [maxVars]uint8 // suits each variable may not be
-	card  [maxVars]Card  // the card a variable took at an arrival, or NoCard
-	pool  Cards          // the unseen cards no variable took yet
-	swaps [NumSuits][2]uint8
+	mask  [maxVars]uint8     // suits each variable may not be
+	card  [maxVars]Card      // the card a variable took at an arrival, or NoCard
+	pool  Cards              // the unseen cards no variable took yet
+	swaps [NumSuits][2]uint8 // the items each hidden exchange passed: taken, given
 }
 
 // walker holds what does not change during the search.
@@ -519,7 +521,14 @@ func (w *walker) deal(st *walk) bool {
 		return false
 	}
 	w.out = *st
-	// The constrained variables first, each a card that leaves the rest possible.
+	// The constrained variables first, each a card that leaves the rest possible. With one set
+	// of suits to avoid, any card allowed does (Hall's condition is then a count).
+	kinds := 0
+	for m := 1; m < 16; m++ {
+		if byMask[m] != 0 {
+			kinds++
+		}
+	}
 	for x := range w.nv {
 		m := st.mask[x]
 		if st.card[x] != NoCard {
@@ -552,7 +561,7 @@ func (w *walker) deal(st *walk) bool {
 				}
 			}
 			cnt[cl]--
-			if hall(&byMask, &cnt) {
+			if kinds <= 1 || hall(&byMask, &cnt) {
 				c := pickClass(w.r, pool, cl)
 				pool = pool.Without(c)
 				w.final[x] = c
@@ -587,28 +596,23 @@ func ok(m, bad uint8, cl int) bool {
 // get a card of the pool (cnt: its cards by suit, then the unsuited ones): for every set A of
 // suits, the variables confined to A's suits and the unsuited cards must not outnumber them.
 func hall(byMask *[16]int, cnt *[NumSuits + 1]int) bool {
-	var masks [16]uint8
-	nm := 0
+	var have, need [16]int
+	have[0] = cnt[NumSuits]
+	for a := 1; a < 16; a++ {
+		have[a] = have[a&(a-1)] + cnt[bits.TrailingZeros(uint(a))]
+	}
 	for m, k := range byMask {
-		if k != 0 {
-			masks[nm] = uint8(m)
-			nm++
+		need[^m&15] += k // the variables whose allowed suits are exactly ^m
+	}
+	for s := range NumSuits { // need[a]: those whose allowed suits are within a
+		for a := range 16 {
+			if a>>s&1 != 0 {
+				need[a] += need[a^1<<s]
+			}
 		}
 	}
 	for a := range 16 {
-		have := cnt[NumSuits]
-		for s := range NumSuits {
-			if a>>s&1 != 0 {
-				have += cnt[s]
-			}
-		}
-		need := 0
-		for _, m := range masks[:nm] {
-			if ^int(m)&15&^a == 0 { // the suits m allows are within a
-				need += byMask[m]
-			}
-		}
-		if need > have {
+		if need[a] > have[a] {
 			return false
 		}
 	}
