@@ -6,6 +6,7 @@ import (
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/herrlof"
+	"github.com/nornsgames/norns/rng"
 )
 
 // cardsOf reads a space-separated list of cards.
@@ -194,4 +195,32 @@ func lastTrickDeal(t testing.TB, keep string) herrlof.Move {
 		"R2 R4 R5 R7 R8 G2 G4 G5 G7 G8 B2 B4 B5 B7 " + keep,
 		"R1 R3 R6 R9 G1 G3 G6 G9 B1 B3 B6 B8 B9 H H",
 	}, "Y5", stock)
+}
+
+// playRandom plays a match of cfg to its end with random legal moves and chance from r. At every
+// state after a deal and before its move it calls at(s), and then see(s, m) with the move about
+// to be applied; either may be nil.
+func playRandom(t testing.TB, cfg herrlof.Config, r *rng.Rand, at func(s herrlof.State), see func(s herrlof.State, m herrlof.Move)) {
+	t.Helper()
+	s := mustNew(t, cfg)
+	for !s.Over() {
+		if at != nil && s.Phase() != herrlof.PhaseDeal {
+			at(s)
+		}
+		var m herrlof.Move
+		if s.ToMove() == norns.Chance {
+			m = s.SampleChance(r)
+		} else {
+			ms := s.Legal()
+			m = ms[r.IntN(len(ms))]
+		}
+		if see != nil {
+			see(s, m)
+		}
+		next, err := s.Apply(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = next
+	}
 }

@@ -181,42 +181,28 @@ func sampleViolations(t *testing.T, playerCounts []int, matches, samples int) (b
 	for _, players := range playerCounts {
 		for seed := range uint64(matches) {
 			r := rng.New(seed*7 + uint64(players))
-			s := mustNew(t, herrlof.Config{Players: players, HandLimit: 1})
 			obs := make([]*observer, players)
 			for p := range players {
 				obs[p] = newObserver(players, p)
 			}
-			for !s.Over() {
-				if s.Phase() != herrlof.PhaseDeal {
-					for p := range players {
-						v := s.View(norns.Player(p))
-						for range samples {
-							smp := v.Sample(r)
-							if why := obs[p].check(smp); why != "" {
-								if bad == 0 {
-									first = fmt.Sprintf("%dp seed %d, seat %d: %s\n%v", players, seed, p, why, smp)
-								}
-								bad++
+			playRandom(t, herrlof.Config{Players: players, HandLimit: 1}, r, func(s herrlof.State) {
+				for p := range players {
+					v := s.View(norns.Player(p))
+					for range samples {
+						smp := v.Sample(r)
+						if why := obs[p].check(smp); why != "" {
+							if bad == 0 {
+								first = fmt.Sprintf("%dp seed %d, seat %d: %s\n%v", players, seed, p, why, smp)
 							}
+							bad++
 						}
 					}
 				}
-				var m herrlof.Move
-				if s.ToMove() == norns.Chance {
-					m = s.SampleChance(r)
-				} else {
-					ms := s.Legal()
-					m = ms[r.IntN(len(ms))]
-				}
+			}, func(s herrlof.State, m herrlof.Move) {
 				for _, o := range obs {
 					o.see(s, m)
 				}
-				next, err := s.Apply(m)
-				if err != nil {
-					t.Fatal(err)
-				}
-				s = next
-			}
+			})
 		}
 	}
 	return bad, first
@@ -330,26 +316,11 @@ func TestSampleSearchAlwaysFinds(t *testing.T) {
 	for _, players := range []int{2, 3} {
 		for seed := range uint64(matches) {
 			r := rng.New(seed*13 + uint64(players))
-			s := mustNew(t, herrlof.Config{Players: players, HandLimit: 2})
-			for !s.Over() {
-				if s.Phase() != herrlof.PhaseDeal {
-					for p := range players {
-						s.View(norns.Player(p)).Sample(r)
-					}
+			playRandom(t, herrlof.Config{Players: players, HandLimit: 2}, r, func(s herrlof.State) {
+				for p := range players {
+					s.View(norns.Player(p)).Sample(r)
 				}
-				var m herrlof.Move
-				if s.ToMove() == norns.Chance {
-					m = s.SampleChance(r)
-				} else {
-					ms := s.Legal()
-					m = ms[r.IntN(len(ms))]
-				}
-				next, err := s.Apply(m)
-				if err != nil {
-					t.Fatal(err)
-				}
-				s = next
-			}
+			}, nil)
 		}
 	}
 	t.Logf("%d searches, the longest %d steps", searches, most)

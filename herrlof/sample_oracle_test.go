@@ -545,46 +545,32 @@ func oracleRun(t *testing.T, players []int, matches int, pick func(s herrlof.Sta
 	for _, n := range players {
 		for seed := range uint64(matches) {
 			r := rng.New(seed*7 + uint64(n))
-			s := mustNew(t, herrlof.Config{Players: n, HandLimit: 1})
 			ors := make([]*oracle, n)
 			for p := range n {
 				ors[p] = newOracle(n, p)
 			}
-			for !s.Over() {
-				if s.Phase() != herrlof.PhaseDeal {
-					for p := range n {
-						for _, smp := range pick(s, p, r) {
-							total++
-							ok, why := ors[p].feasible(smp)
-							if ok {
-								continue
-							}
-							kind, _, _ := strings.Cut(why, ":")
-							kinds[kind]++
-							if bad == 0 {
-								first = fmt.Sprintf("%dp seed %d, seat %d: %s\nevents seen: %s\nsample:\n%v%s\nreal state:\n%v%s",
-									n, seed, p, why, ors[p].log(), smp, ors[p].stockString(smp), s, ors[p].stockString(s))
-							}
-							bad++
+			playRandom(t, herrlof.Config{Players: n, HandLimit: 1}, r, func(s herrlof.State) {
+				for p := range n {
+					for _, smp := range pick(s, p, r) {
+						total++
+						ok, why := ors[p].feasible(smp)
+						if ok {
+							continue
 						}
+						kind, _, _ := strings.Cut(why, ":")
+						kinds[kind]++
+						if bad == 0 {
+							first = fmt.Sprintf("%dp seed %d, seat %d: %s\nevents seen: %s\nsample:\n%v%s\nreal state:\n%v%s",
+								n, seed, p, why, ors[p].log(), smp, ors[p].stockString(smp), s, ors[p].stockString(s))
+						}
+						bad++
 					}
 				}
-				var m herrlof.Move
-				if s.ToMove() == norns.Chance {
-					m = s.SampleChance(r)
-				} else {
-					ms := s.Legal()
-					m = ms[r.IntN(len(ms))]
-				}
+			}, func(s herrlof.State, m herrlof.Move) {
 				for _, o := range ors {
 					o.see(s, m)
 				}
-				next, err := s.Apply(m)
-				if err != nil {
-					t.Fatal(err)
-				}
-				s = next
-			}
+			})
 		}
 	}
 	if bad > 0 {
