@@ -282,8 +282,7 @@ func hiddenExchange(t testing.TB, pick, give string) herrlof.State {
 
 // TestSampleHiddenExchange: after a 6 exchange between seats 1 and 2 that seat 0 does not see,
 // the R2 seat 0 gave seat 1 is in seat 1's or seat 2's hand in every sample, whichever card
-// moved; the samples assume the exchange passed no card on, so while seat 2 is still to give,
-// the R2 is sometimes the card it took.
+// moved; while seat 2 is still to give, the R2 is sometimes the card it took.
 func TestSampleHiddenExchange(t *testing.T) {
 	r2 := card(t, "R2")
 	for _, tc := range []struct{ pick, give string }{{"R2", ""}, {"G5", ""}, {"R2", "G4"}, {"G5", "G4"}, {"R2", "R2"}} {
@@ -319,4 +318,47 @@ func TestSampleHiddenExchangePlainSamplerFails(t *testing.T) {
 		}
 	}
 	t.Error("the plain sampler always kept the R2 where it can be")
+}
+
+// TestSampleHiddenExchangePassedCard: seat 0 gave seat 1 the R2, its only red card; seat 2's G6
+// then took a card from seat 1 and gave one back, unseen by seat 0; then seat 1 shows out of
+// red. So the hidden exchange passed the R2 on: every sample of seat 0's view has it in seat 2's
+// hand, and every sample passes the exact oracle. (The sampler before the hand's record assumed
+// that such an exchange passed nothing on and could not place the R2 once that failed.)
+func TestSampleHiddenExchangePassedCard(t *testing.T) {
+	d := dealMove(t, 3, 0, []string{
+		"B6 R2 G2 R4 R5 B4 B5 Y1 Y2 Y4 V",
+		"B1 G1 G5 G7 G8 B8 Y3 Y6 Y8 V H",
+		"B2 G6 G4 G9 B7 B9 Y5 Y7 R1 R3 H",
+	}, "Y9", "R6 R7 R8 R9 G3 B3 V H")
+	s := mustNew(t, three)
+	orc := newOracle(3, 0)
+	for i, text := range []string{"", "bid 0", "bid 0", "bid 0", "B6", "B1", "B2", "take 1", "pick G8", "give R2",
+		"G2", "G1", "G6", "take 1", "pick R2", "give G4", "R1", "R4", "Y3"} {
+		m := d
+		if i > 0 {
+			var err error
+			if m, err = herrlof.ParseMove(text); err != nil {
+				t.Fatal(err)
+			}
+		}
+		orc.see(s, m)
+		next, err := s.Apply(m)
+		if err != nil {
+			t.Fatalf("move %q: %v", text, err)
+		}
+		s = next
+	}
+	if !s.View(0).ShowedOut(1, herrlof.Red) {
+		t.Fatal("seat 1 did not show out of red")
+	}
+	r2 := card(t, "R2")
+	for _, smp := range samples(t, s, 0, 2000) {
+		if !smp.Hand(2).Has(r2) {
+			t.Fatalf("the R2 is not in seat 2's hand:\n%v", smp)
+		}
+		if ok, why := orc.feasible(smp); !ok {
+			t.Fatalf("the oracle rejects a sample: %s\n%v", why, smp)
+		}
+	}
 }
