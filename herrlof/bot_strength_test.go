@@ -15,6 +15,7 @@ var (
 	botStrengthFlag  = flag.Bool("strength", false, "run TestBotStrength: bot-against-bot matches with confidence intervals")
 	botStrengthSeeds = flag.Int("strength.seeds", 500, "TestBotStrength: seeds per pairing (each played twice, seats swapped)")
 	botStrengthIters = flag.Int("strength.iters", 300, "TestBotStrength: search iterations per decision (0: the bot's default)")
+	botStrengthSeats = flag.Int("strength.players", 2, "TestBotStrength: players per match (3: the candidate against two base bots)")
 )
 
 // botMaker makes a fresh bot for one match.
@@ -33,9 +34,10 @@ func dealStream(s herrlof.State) int {
 //
 //	go test ./herrlof -run TestBotStrength -strength -v
 //
-// Each pairing runs arena.Run over -strength.seeds seeds, each played twice with the bots
-// swapping seats and the same deals both times. The heuristic must beat the random bot and the
-// search bot the heuristic, with the whole 95% confidence interval above one half.
+// Each pairing runs arena.Run over -strength.seeds seeds, each played once per seating of the
+// candidate (twice with two players, three times with -strength.players 3) with the same deals
+// every time. The heuristic must beat the random bot and the search bot the heuristic, with the
+// whole 95% confidence interval above an equal bot's share (one half, or one third).
 func TestBotStrength(t *testing.T) {
 	if !*botStrengthFlag {
 		t.Skip("run with -strength")
@@ -45,7 +47,7 @@ func TestBotStrength(t *testing.T) {
 	searchBot := func(seed uint64) norns.Bot[herrlof.View, herrlof.Move] {
 		return herrlof.NewSearchBot(herrlof.SearchOptions{Seed: seed, Iterations: *botStrengthIters})
 	}
-	start, err := herrlof.New(herrlof.Config{})
+	start, err := herrlof.New(herrlof.Config{Players: *botStrengthSeats})
 	if err != nil {
 		t.Fatal(err)
 	}
