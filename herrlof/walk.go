@@ -179,6 +179,7 @@ func (s *State) retrace(v *View, r *rng.Rand, seen Cards) bool {
 	return true
 }
 
+// itemCard returns the card of walk item it in the witness found.
 func (w *walker) itemCard(it uint8) Card {
 	if it >= itemCard {
 		return Card(it - itemCard)
