@@ -62,16 +62,13 @@ func (s State) SampleChance(r *rng.Rand) Move {
 // sample's other seats know nothing of each other's hands, nor where the seat's cards may have
 // gone; the cards of the 6 exchanges the seat did not see are those of the history found.
 //
-// The distribution: when no opponent has shown out this hand and no known card may have moved,
-// every arrangement is equally likely (counting the copies of Valknut and Hagalaz as distinct
-// cards). Otherwise, with two players, Sample places the cards that may have moved first (each
-// uniformly among the places still open to it), then fills the opponent's stock positions and
-// hand with cards drawn uniformly among the unseen ones, skipping each card that would break what
-// the seat knows, and shuffles the rest into the stock; with three, it makes each hidden choice
-// of the history uniformly among those that lead to a complete one, then deals the unseen cards
-// uniformly among the deals that fit it. Every consistent arrangement can come out, but not all
-// equally often. Should the two-player deal get stuck 64 times in a row, or the three-player
-// search exceed its budget (neither seen in tests; a damaged state can), Sample falls back to the
+// The distribution: when no opponent has shown out this hand and no card the seat gave or lost
+// with a 6 is unaccounted for, every arrangement is equally likely (counting the copies of
+// Valknut and Hagalaz as distinct cards). Otherwise the search tries the hidden choices of each
+// step in a random order (from a random start) and keeps the first that leads to a complete
+// history, then deals the unseen cards uniformly among those that keep the deal possible: every
+// consistent arrangement can come out, but not all equally often. Should the search exceed its
+// budget (never seen in tests; a damaged decoded state can), Sample falls back to the
 // unconstrained deal of the first case. Sample does not allocate.
 func (v View) Sample(r *rng.Rand) State {
 	s := State{
