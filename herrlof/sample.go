@@ -54,11 +54,11 @@ func (s State) SampleChance(r *rng.Rand) Move {
 // played. A draw takes the top of the stock, never a card returned under it this hand. Other
 // seats' bids, which the seat cannot see, are drawn uniformly from 0 to the hand size.
 //
-// Exactness: every sample is a state the seat cannot rule out. With two players the
-// constrained deal below ensures it. With three, Sample searches for a history of the hand's
-// hidden moves (draws, returns, and the 6 exchanges between the two other seats, each of which
-// may have passed any card on) that explains everything the seat saw, and deals the unseen cards
-// along it (see the package documentation). Other seats' private knowledge is not sampled: the
+// Exactness: every sample is a state the seat cannot rule out. Sample searches backward over the
+// State's record of the hand for a history of the hidden moves (draws, returns and, with three
+// players, the 6 exchanges between the two other seats, each of which may have passed any card
+// on) that explains everything the seat saw, and deals the unseen cards along it (see the
+// package documentation and walk.go). Other seats' private knowledge is not sampled: the
 // sample's other seats know nothing of each other's hands, nor where the seat's cards may have
 // gone; the cards of the 6 exchanges the seat did not see are those of the history found.
 //
