@@ -224,3 +224,26 @@ func playRandom(t testing.TB, cfg herrlof.Config, r *rng.Rand, at func(s herrlof
 		s = next
 	}
 }
+
+// script plays deal and then the moves (in notation) from a new match of cfg, calling see(s, m)
+// before each move is applied, and returns the state reached.
+func script(t testing.TB, cfg herrlof.Config, deal herrlof.Move, see func(s herrlof.State, m herrlof.Move), moves ...string) herrlof.State {
+	t.Helper()
+	s := mustNew(t, cfg)
+	for i := -1; i < len(moves); i++ {
+		m := deal
+		if i >= 0 {
+			var err error
+			if m, err = herrlof.ParseMove(moves[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		see(s, m)
+		next, err := s.Apply(m)
+		if err != nil {
+			t.Fatalf("move %d: %v", i, err)
+		}
+		s = next
+	}
+	return s
+}

@@ -259,26 +259,11 @@ func TestSampleKnownCardReturnedBeforeShowOut(t *testing.T) {
 		"R2 R4 R5 R6 G4 G7 G9 B4 B5 B6 B8 B9 Y6 Y7 V",
 		"R3 R7 R8 G2 G3 G5 G8 B3 Y1 Y2 Y3 Y4 Y8 H H",
 	}, "R1", "B2 H Y9 R9 B7 G1 V V Y5 G6 B1")
-	s := mustNew(t, two)
 	obs := newObserver(2, 0)
-	for i, text := range []string{"", "bid 15", "bid 9", "R7", "R2", "Y2", "Y7", "B6", "B3", "nodraw",
+	s := script(t, two, d, obs.see, "bid 15", "bid 9", "R7", "R2", "Y2", "Y7", "B6", "B3", "nodraw",
 		"take", "pick G5", "give G7", "R6", "R8", "G8", "V", "G3", "nodraw", "G9", "Y4", "Y6", "notake",
 		"B9", "H", "R3", "draw", "return G7", "R4", "B4", "B2", "G5", "G2", "R5", "Y1", "B5", "Y8",
-		"G4", "Y3", "draw", "return H"} {
-		m := d
-		if i > 0 {
-			var err error
-			if m, err = herrlof.ParseMove(text); err != nil {
-				t.Fatal(err)
-			}
-		}
-		obs.see(s, m)
-		next, err := s.Apply(m)
-		if err != nil {
-			t.Fatalf("move %q: %v", text, err)
-		}
-		s = next
-	}
+		"G4", "Y3", "draw", "return H")
 	g7 := card(t, "G7")
 	var at [2]int
 	for _, smp := range samples(t, s, 0, 3000) {

@@ -331,24 +331,8 @@ func TestSampleHiddenExchangePassedCard(t *testing.T) {
 		"B1 G1 G5 G7 G8 B8 Y3 Y6 Y8 V H",
 		"B2 G6 G4 G9 B7 B9 Y5 Y7 R1 R3 H",
 	}, "Y9", "R6 R7 R8 R9 G3 B3 V H")
-	s := mustNew(t, three)
-	orc := newOracle(3, 0)
-	for i, text := range []string{"", "bid 0", "bid 0", "bid 0", "B6", "B1", "B2", "take 1", "pick G8", "give R2",
-		"G2", "G1", "G6", "take 1", "pick R2", "give G4", "R1", "R4", "Y3"} {
-		m := d
-		if i > 0 {
-			var err error
-			if m, err = herrlof.ParseMove(text); err != nil {
-				t.Fatal(err)
-			}
-		}
-		orc.see(s, m)
-		next, err := s.Apply(m)
-		if err != nil {
-			t.Fatalf("move %q: %v", text, err)
-		}
-		s = next
-	}
+	s, orc := playOracle(t, three, d, 0, "bid 0", "bid 0", "bid 0", "B6", "B1", "B2", "take 1", "pick G8",
+		"give R2", "G2", "G1", "G6", "take 1", "pick R2", "give G4", "R1", "R4", "Y3")
 	if !s.View(0).ShowedOut(1, herrlof.Red) {
 		t.Fatal("seat 1 did not show out of red")
 	}

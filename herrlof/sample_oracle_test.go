@@ -644,24 +644,8 @@ func TestSampleOracleCatchesPlainSampler(t *testing.T) {
 // seat me, and returns the state and the oracle.
 func playOracle(t *testing.T, cfg herrlof.Config, deal herrlof.Move, me int, moves ...string) (herrlof.State, *oracle) {
 	t.Helper()
-	s := mustNew(t, cfg)
-	o := newOracle(s.Players(), me)
-	for i := -1; i < len(moves); i++ {
-		m := deal
-		if i >= 0 {
-			var err error
-			if m, err = herrlof.ParseMove(moves[i]); err != nil {
-				t.Fatal(err)
-			}
-		}
-		o.see(s, m)
-		next, err := s.Apply(m)
-		if err != nil {
-			t.Fatalf("move %d: %v", i, err)
-		}
-		s = next
-	}
-	return s, o
+	o := newOracle(mustNew(t, cfg).Players(), me)
+	return script(t, cfg, deal, o.see, moves...), o
 }
 
 // wantFeasible checks the oracle's verdict on smp.
