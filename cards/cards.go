@@ -1,14 +1,30 @@
-// Package cards holds the card machinery every card game in norns shares: card ids, sets of
-// cards as 64-bit bitsets, and ordered piles of fixed capacity.
+// Package cards is the deck machinery every game in norns shares: a game's deck as a table of
+// kinds with copies ([Deck]), counted multisets of cards in one machine word ([Multiset]), and
+// ordered piles of fixed capacity ([Pile]).
 //
-// Cards are small integers whose meaning each game defines (a Herrlof card is not a Gnav card).
-// A [Set] holds any subset of the ids 0–63 in one machine word; a [Pile] holds an ordered
-// sequence of up to [PileCap] cards, drawn from the top and added to either end. Both are
-// comparable values with no pointers inside: copying one is a snapshot, == compares contents,
-// and neither allocates.
+// # Kinds and copies
+//
+// A [Card] names a kind of card (or tile) of one game's deck, never a physical copy: Herrlof's
+// three Valknuts are one Card, Gnav's two Hus are one Card, Voluspa's nine Skadi tiles are one
+// Card. States that differ only in which copy is where therefore cannot exist, so ==, views and
+// samples are never fooled by copies.
+//
+// # Which game uses what
+//
+//   - Herrlof: a Deck of 38 kinds (36 suited cards, 3 Valknuts, 3 Hagalaz; 42 cards); hands,
+//     tricks won and the cards played are Multisets; the stock is a Pile.
+//   - Gnav: a Deck of 21 ranks × 2 copies (42 cards); the stock is a Pile.
+//   - Gulveig: a Deck of 28 kinds of one copy (24 cards and 4 alternates, of which a match uses
+//     24); hands, the treasure and winnings piles are Multisets.
+//   - Voluspa: a Deck of 8 tile kinds (60 tiles); hands and the draw supply are Multisets.
+//
+// Every value here is a small comparable value with no pointers inside (a [Deck] is used through
+// a pointer to its immutable table): copying one is a snapshot, == compares contents, and no
+// operation on a Multiset or a Pile allocates.
 package cards
 
 import (
+	"errors"
 	"fmt"
 	"iter"
 	"math/bits"
@@ -17,280 +33,431 @@ import (
 	"github.com/nornsgames/norns/rng"
 )
 
-// Card identifies a card within one game's deck, from 0 to [MaxCard]. Its meaning is the game's.
+// Card is a kind of card or tile in one game's [Deck]. Its value is the index of the first bit
+// its copies occupy in a [Multiset]: the deck numbers its kinds in table order, the first kind
+// 0 and each next kind after the copies of the one before (Herrlof's suited cards are 0–35, its
+// Valknut 36 and its Hagalaz 39). That makes [Deck.Has] one bit test. A Card means nothing
+// without its deck; games wrap it in their own types.
 type Card uint8
 
-// MaxCard is the highest card id a [Set] can hold.
-const MaxCard Card = 63
-
-// None is a Card value that stands for "no card" in fixed-size fields. It is not a valid id.
+// None is a Card value that stands for "no card" in fixed-size fields. It is no deck's kind.
 const None Card = 0xFF
 
-// IsValid reports whether c is a card id a Set can hold (0 to MaxCard).
-func (c Card) IsValid() bool { return c <= MaxCard }
+// MaxCards is the largest deck: a Multiset has one bit per card.
+const MaxCards = 64
 
-// Set is a set of cards as a bitset: bit i is set when card i is in the set. The zero Set is
-// empty; == compares sets.
-type Set uint64
+// ErrUnknown is wrapped by the errors of [Deck.Parse] and [Deck.ParseMultiset].
+var ErrUnknown = errors.New("unknown card")
 
-// SetOf returns the set holding exactly cs. It panics if a card is not valid.
-func SetOf(cs ...Card) Set {
-	var s Set
-	for _, c := range cs {
-		s = s.With(c)
-	}
-	return s
+// Kind is one row of a deck table: a kind of card, its names and how many copies the deck holds.
+type Kind struct {
+	Name   string // the name in words: "Valknut", "red 7", "Odin"
+	Short  string // the notation, unique in the deck case-insensitively: "V", "R7", "Odin"
+	Copies int    // how many copies the deck holds, at least 1
 }
 
-// Range returns the set of the cards lo, lo+1, …, hi-1. Ids above MaxCard are left out.
-func Range(lo, hi Card) Set {
-	hi = min(hi, MaxCard+1)
-	if hi <= lo {
+// Deck is a game's deck as data: its kinds in table order, with names, notation and copies.
+// It is built once, usually as a package variable with [MustDeck], and never changes, so it is
+// safe for concurrent use. A deck holds at most [MaxCards] cards, copies included.
+//
+// Deck also holds the operations on a [Multiset] that need the deck's layout (how many copies a
+// kind has), much as [encoding/binary.ByteOrder] holds the operations that need a byte order.
+type Deck struct {
+	game   string
+	kinds  []Kind
+	ids    []Card           // the Card of each kind, in table order
+	size   int              // cards, copies included
+	full   Multiset         // every copy
+	heads  Multiset         // the first bit of every kind
+	multi  Multiset         // every bit of the kinds with more than one copy
+	mask   [MaxCards]uint64 // mask[c]: the bits of kind c's copies; 0 when c is no kind
+	index  [MaxCards]int8   // index[c]: c's row in the table; -1 when c is no kind
+	kindOf [MaxCards]Card   // kindOf[b]: the kind whose copies include bit b; None past the deck
+}
+
+// NewDeck returns the deck of game with the given kinds, in order. It fails if there are no
+// kinds, more than [MaxCards] cards, a kind without copies or names, or two kinds with the same
+// notation (compared case-insensitively).
+func NewDeck(game string, kinds ...Kind) (*Deck, error) {
+	if len(kinds) == 0 {
+		return nil, fmt.Errorf("cards: deck %q has no kinds", game)
+	}
+	d := &Deck{game: game, kinds: append([]Kind(nil), kinds...)}
+	for i := range d.index {
+		d.index[i] = -1
+		d.kindOf[i] = None
+	}
+	seen := map[string]bool{}
+	for i, k := range kinds {
+		switch {
+		case k.Copies < 1:
+			return nil, fmt.Errorf("cards: deck %q: kind %q has %d copies", game, k.Name, k.Copies)
+		case k.Name == "" || k.Short == "":
+			return nil, fmt.Errorf("cards: deck %q: kind %d has no name or notation", game, i)
+		case strings.ContainsAny(k.Short, " \t\n"):
+			return nil, fmt.Errorf("cards: deck %q: notation %q holds a space", game, k.Short)
+		case seen[strings.ToLower(k.Short)]:
+			return nil, fmt.Errorf("cards: deck %q: notation %q used twice", game, k.Short)
+		case d.size+k.Copies > MaxCards:
+			return nil, fmt.Errorf("cards: deck %q holds more than %d cards", game, MaxCards)
+		}
+		seen[strings.ToLower(k.Short)] = true
+		c := Card(d.size)
+		m := uint64(1)<<k.Copies - 1
+		if k.Copies == 64 {
+			m = ^uint64(0)
+		}
+		d.mask[c] = m << c
+		d.index[c] = int8(i)
+		for b := d.size; b < d.size+k.Copies; b++ {
+			d.kindOf[b] = c
+		}
+		d.ids = append(d.ids, c)
+		d.heads |= 1 << c
+		if k.Copies > 1 {
+			d.multi |= Multiset(d.mask[c])
+		}
+		d.full |= Multiset(d.mask[c])
+		d.size += k.Copies
+	}
+	return d, nil
+}
+
+// MustDeck is [NewDeck] for package variables: it panics on an invalid table.
+func MustDeck(game string, kinds ...Kind) *Deck {
+	d, err := NewDeck(game, kinds...)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+// Game returns the name of the game the deck belongs to.
+func (d *Deck) Game() string { return d.game }
+
+// Size returns the number of cards in the deck, copies included.
+func (d *Deck) Size() int { return d.size }
+
+// NumKinds returns the number of kinds in the deck.
+func (d *Deck) NumKinds() int { return len(d.kinds) }
+
+// Kind returns the Card of the i-th kind of the table. It panics if i is out of range.
+func (d *Deck) Kind(i int) Card { return d.ids[i] }
+
+// Index returns c's row in the table, or -1 if c is no kind of d.
+func (d *Deck) Index(c Card) int {
+	if c >= MaxCards {
+		return -1
+	}
+	return int(d.index[c])
+}
+
+// IsKind reports whether c is a kind of d.
+func (d *Deck) IsKind(c Card) bool { return c < MaxCards && d.index[c] >= 0 }
+
+// Copies returns how many copies of c the deck holds, 0 if c is no kind of d.
+func (d *Deck) Copies(c Card) int {
+	if c >= MaxCards {
 		return 0
 	}
-	if hi-lo == 64 {
-		return ^Set(0)
-	}
-	return Set((uint64(1)<<(hi-lo) - 1) << lo)
+	return bits.OnesCount64(d.mask[c])
 }
 
-// Has reports whether c is in s. It reports false for an invalid card.
-func (s Set) Has(c Card) bool { return c <= MaxCard && s&(1<<c) != 0 }
-
-// With returns s with c added. It panics if c is not valid.
-func (s Set) With(c Card) Set {
-	if c > MaxCard {
-		panic(fmt.Sprintf("cards: invalid card %d", c))
+// Name returns c's name in words ("Valknut"), or "Card(40)" if c is no kind of d.
+func (d *Deck) Name(c Card) string {
+	if i := d.Index(c); i >= 0 {
+		return d.kinds[i].Name
 	}
-	return s | 1<<c
+	return fmt.Sprintf("Card(%d)", int(c))
 }
 
-// Without returns s with c removed. Removing an absent or invalid card returns s.
-func (s Set) Without(c Card) Set {
-	if c > MaxCard {
+// Short returns c's notation ("V"), or "Card(40)" if c is no kind of d.
+func (d *Deck) Short(c Card) string {
+	if i := d.Index(c); i >= 0 {
+		return d.kinds[i].Short
+	}
+	return fmt.Sprintf("Card(%d)", int(c))
+}
+
+// Parse reads a card by its notation or its name, case-insensitively. Its error wraps
+// [ErrUnknown] and quotes at most the first 32 bytes of s.
+func (d *Deck) Parse(s string) (Card, error) {
+	for i, k := range d.kinds {
+		if strings.EqualFold(s, k.Short) || strings.EqualFold(s, k.Name) {
+			return d.ids[i], nil
+		}
+	}
+	return None, fmt.Errorf("cards: %w %q in the %s deck", ErrUnknown, Clip(s), d.game)
+}
+
+// Clip returns s cut to at most 32 bytes (with "…" appended when cut), for quoting untrusted
+// input in error messages without copying all of it.
+func Clip(s string) string {
+	const n = 32
+	if len(s) <= n {
 		return s
 	}
-	return s &^ (1 << c)
+	return s[:n] + "…"
 }
 
-// Len returns the number of cards in s.
-func (s Set) Len() int { return bits.OnesCount64(uint64(s)) }
+// Full returns the whole deck as a multiset.
+func (d *Deck) Full() Multiset { return d.full }
 
-// IsEmpty reports whether s holds no card.
-func (s Set) IsEmpty() bool { return s == 0 }
-
-// Union returns the cards in s or t.
-func (s Set) Union(t Set) Set { return s | t }
-
-// Intersect returns the cards in both s and t.
-func (s Set) Intersect(t Set) Set { return s & t }
-
-// Minus returns the cards in s and not in t.
-func (s Set) Minus(t Set) Set { return s &^ t }
-
-// Lowest returns the lowest card id in s, or None and false if s is empty.
-func (s Set) Lowest() (Card, bool) {
-	if s == 0 {
-		return None, false
-	}
-	return Card(bits.TrailingZeros64(uint64(s))), true
-}
-
-// Highest returns the highest card id in s, or None and false if s is empty.
-func (s Set) Highest() (Card, bool) {
-	if s == 0 {
-		return None, false
-	}
-	return Card(63 - bits.LeadingZeros64(uint64(s))), true
-}
-
-// Nth returns the card of rank i in s in ascending id order (Nth(0) is the lowest). It panics if
-// i is out of range [0, s.Len()).
-func (s Set) Nth(i int) Card {
-	if i < 0 || i >= s.Len() {
-		panic(fmt.Sprintf("cards: Nth(%d) of a set of %d cards", i, s.Len()))
-	}
-	for ; i > 0; i-- {
-		s &= s - 1
-	}
-	return Card(bits.TrailingZeros64(uint64(s)))
-}
-
-// Random returns a card of s drawn uniformly with r. It panics if s is empty.
-func (s Set) Random(r *rng.Rand) Card {
-	return s.Nth(r.IntN(s.Len()))
-}
-
-// All returns the cards of s in ascending id order.
-func (s Set) All() iter.Seq[Card] {
+// Kinds returns the deck's kinds in table order.
+func (d *Deck) Kinds() iter.Seq[Card] {
 	return func(yield func(Card) bool) {
-		for x := uint64(s); x != 0; x &= x - 1 {
-			if !yield(Card(bits.TrailingZeros64(x))) {
+		for _, c := range d.ids {
+			if !yield(c) {
 				return
 			}
 		}
 	}
 }
 
-// AppendTo appends the cards of s to dst in ascending id order.
-func (s Set) AppendTo(dst []Card) []Card {
-	for x := uint64(s); x != 0; x &= x - 1 {
-		dst = append(dst, Card(bits.TrailingZeros64(x)))
+// Of returns the multiset holding cs. It panics if a card is no kind of d or if cs holds more
+// copies of a kind than the deck does.
+func (d *Deck) Of(cs ...Card) Multiset {
+	var m Multiset
+	for _, c := range cs {
+		m = d.With(m, c)
+	}
+	return m
+}
+
+// Count returns how many copies of c m holds (0 if c is no kind of d).
+func (d *Deck) Count(m Multiset, c Card) int {
+	if c >= MaxCards {
+		return 0
+	}
+	return bits.OnesCount64(uint64(m) & d.mask[c])
+}
+
+// Has reports whether m holds at least one c; false when c is no kind of d (a bit of a second
+// copy is not a card).
+func (d *Deck) Has(m Multiset, c Card) bool { return c < MaxCards && m&d.heads&(1<<c) != 0 }
+
+// With returns m with one more c. It panics if c is no kind of d or m holds every copy of c
+// already; [Deck.Add] is the checked form.
+func (d *Deck) With(m Multiset, c Card) Multiset {
+	n, ok := d.Add(m, c)
+	if !ok {
+		if !d.IsKind(c) {
+			panic(fmt.Sprintf("cards: With(%d): no kind of the %s deck", c, d.game))
+		}
+		panic(fmt.Sprintf("cards: With(%s): every copy is there already", d.Short(c)))
+	}
+	return n
+}
+
+// Add returns m with one more c and true, or m and false if c is no kind of d or m holds every
+// copy of c already.
+func (d *Deck) Add(m Multiset, c Card) (Multiset, bool) {
+	if c >= MaxCards {
+		return m, false
+	}
+	mask := d.mask[c]
+	have := uint64(m) & mask
+	if have == mask { // every copy there, or no kind (mask 0)
+		return m, false
+	}
+	// The copies fill the kind's bits from the lowest: the next one is the lowest clear bit.
+	return m | Multiset(((have|^mask)+1)&mask), true
+}
+
+// Without returns m with one copy of c fewer, or m itself if it holds no c.
+func (d *Deck) Without(m Multiset, c Card) Multiset {
+	if c >= MaxCards {
+		return m
+	}
+	have := uint64(m) & d.mask[c]
+	if have == 0 {
+		return m
+	}
+	return m &^ Multiset(1<<(63-bits.LeadingZeros64(have)))
+}
+
+// Sum returns the multiset sum of a and b (the copies of both) and true, or a and false if the
+// sum holds more copies of a kind than the deck does.
+func (d *Deck) Sum(a, b Multiset) (Multiset, bool) {
+	single := ^d.multi
+	if a&b&single != 0 {
+		return a, false
+	}
+	out := (a | b) & single
+	for x := uint64((a | b) & d.multi & d.heads); x != 0; x &= x - 1 {
+		c := Card(bits.TrailingZeros64(x))
+		mask := d.mask[c]
+		n := bits.OnesCount64(uint64(a)&mask) + bits.OnesCount64(uint64(b)&mask)
+		if n > bits.OnesCount64(mask) {
+			return a, false
+		}
+		out |= Multiset((uint64(1)<<n - 1) << c)
+	}
+	return out, true
+}
+
+// Diff returns the multiset difference a − b: the copies of a not matched by a copy in b.
+func (d *Deck) Diff(a, b Multiset) Multiset {
+	single := ^d.multi
+	out := a &^ b & single
+	for x := uint64(a & d.multi & d.heads); x != 0; x &= x - 1 {
+		c := Card(bits.TrailingZeros64(x))
+		mask := d.mask[c]
+		n := bits.OnesCount64(uint64(a)&mask) - bits.OnesCount64(uint64(b)&mask)
+		if n > 0 {
+			out |= Multiset((uint64(1)<<n - 1) << c)
+		}
+	}
+	return out
+}
+
+// Distinct returns one copy of each kind m holds.
+func (d *Deck) Distinct(m Multiset) Multiset { return m & d.heads }
+
+// All returns every copy in m in table order (a hand with two Valknuts yields V twice).
+func (d *Deck) All(m Multiset) iter.Seq[Card] {
+	return func(yield func(Card) bool) {
+		for x := uint64(m & d.full); x != 0; x &= x - 1 {
+			if !yield(d.kindOf[bits.TrailingZeros64(x)]) {
+				return
+			}
+		}
+	}
+}
+
+// AppendTo appends every copy in m to dst in table order.
+func (d *Deck) AppendTo(dst []Card, m Multiset) []Card {
+	for x := uint64(m & d.full); x != 0; x &= x - 1 {
+		dst = append(dst, d.kindOf[bits.TrailingZeros64(x)])
 	}
 	return dst
 }
 
-// String lists the card ids of s, as in "{1 5 40}".
-func (s Set) String() string {
+// Nth returns the i-th copy of m in table order (Nth(m, 0) is the first). It panics if i is
+// out of range [0, m.Len()).
+func (d *Deck) Nth(m Multiset, i int) Card {
+	if i < 0 || i >= m.Len() {
+		panic(fmt.Sprintf("cards: Nth(%d) of a multiset of %d cards", i, m.Len()))
+	}
+	return d.kindOf[m.nthBit(i)]
+}
+
+// Random returns a copy of m drawn uniformly with r (a kind with two copies in m is twice as
+// likely as one with a single copy). It panics if m is empty. It draws exactly r.IntN(m.Len()).
+func (d *Deck) Random(m Multiset, r *rng.Rand) Card {
+	return d.Nth(m, r.IntN(m.Len()))
+}
+
+// Valid reports whether m is a multiset of d: no bit outside the deck, and the copies of every
+// kind filling its bits from the lowest (the one representation == relies on).
+func (d *Deck) Valid(m Multiset) bool {
+	if m&^d.full != 0 {
+		return false
+	}
+	for x := uint64(d.multi & d.heads); x != 0; x &= x - 1 {
+		c := bits.TrailingZeros64(x)
+		k := (uint64(m) & d.mask[c]) >> c
+		if k&(k+1) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Format writes m in notation, copies in table order and separated by spaces ("R1 R7 V V"),
+// or "-" when m is empty.
+func (d *Deck) Format(m Multiset) string {
+	if m&d.full == 0 {
+		return "-"
+	}
+	var b strings.Builder
+	for c := range d.All(m) {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(d.Short(c))
+	}
+	return b.String()
+}
+
+// ParseMultiset reads a multiset as [Deck.Format] writes it: cards by notation or name separated
+// by spaces (or commas), in any order, or "-" for none. Its errors wrap [ErrUnknown] for a word
+// that is no card and say so when there are more copies than the deck holds.
+func (d *Deck) ParseMultiset(s string) (Multiset, error) {
+	s = strings.TrimSpace(s)
+	if s == "-" || s == "" {
+		return 0, nil
+	}
+	var m Multiset
+	for w := range strings.FieldsFuncSeq(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' }) {
+		c, err := d.Parse(w)
+		if err != nil {
+			return 0, err
+		}
+		var ok bool
+		if m, ok = d.Add(m, c); !ok {
+			return 0, fmt.Errorf("cards: more than %d of %s in %q", d.Copies(c), d.Short(c), Clip(s))
+		}
+	}
+	return m, nil
+}
+
+// Multiset is a counted multiset of the cards of one [Deck], in one 64-bit word: kind c's copies
+// fill bits c, c+1, … from the lowest, so a multiset has exactly one representation and ==
+// compares multisets. The zero Multiset is empty.
+//
+// The operations that need no layout are methods: [Multiset.Len] is one population count, and
+// because counts are unary, the bitwise OR and AND of two multisets are
+// the maximum and the minimum of their counts ([Multiset.Union], [Multiset.Intersect]) and
+// inclusion of bits is inclusion of multisets ([Multiset.Contains]). Those that need to know how
+// many copies a kind has are methods of the [Deck].
+type Multiset uint64
+
+// Len returns the number of cards in m, copies included.
+func (m Multiset) Len() int { return bits.OnesCount64(uint64(m)) }
+
+// IsEmpty reports whether m holds no card.
+func (m Multiset) IsEmpty() bool { return m == 0 }
+
+// Union returns the multiset holding, of each kind, as many copies as the larger of m and o.
+func (m Multiset) Union(o Multiset) Multiset { return m | o }
+
+// Intersect returns the multiset holding, of each kind, as many copies as the smaller of m and o.
+func (m Multiset) Intersect(o Multiset) Multiset { return m & o }
+
+// Contains reports whether o is a sub-multiset of m: m holds at least as many copies of every
+// kind as o.
+func (m Multiset) Contains(o Multiset) bool { return o&^m == 0 }
+
+// nthBit returns the position of the i-th set bit of m, 0 <= i < m.Len().
+func (m Multiset) nthBit(i int) int {
+	x, base := uint64(m), 0
+	for { // skip whole 16-bit blocks
+		n := bits.OnesCount16(uint16(x))
+		if i < n {
+			break
+		}
+		i -= n
+		x >>= 16
+		base += 16
+	}
+	for ; i > 0; i-- {
+		x &= x - 1
+	}
+	return base + bits.TrailingZeros64(x)
+}
+
+// String lists the bit positions of m, as in "{0 5 36 37}"; a game's deck formats it by name
+// ([Deck.Format]).
+func (m Multiset) String() string {
 	var b strings.Builder
 	b.WriteByte('{')
-	for c := range s.All() {
+	for x := uint64(m); x != 0; x &= x - 1 {
 		if b.Len() > 1 {
 			b.WriteByte(' ')
 		}
-		fmt.Fprint(&b, int(c))
+		fmt.Fprint(&b, bits.TrailingZeros64(x))
 	}
 	b.WriteByte('}')
 	return b.String()
-}
-
-// PileCap is the capacity of a [Pile]: as many cards as a [Set] can name.
-const PileCap = 64
-
-// Pile is an ordered sequence of at most [PileCap] cards, such as a stock or a deck. Position 0
-// is the top. The zero Pile is empty; == compares the sequences (slots beyond the length are kept
-// zero, so equal sequences are equal values).
-//
-// Drawing from the top and adding on top cost O(1); adding at the bottom moves the cards.
-type Pile struct {
-	c [PileCap]Card // c[0] is the bottom card, c[n-1] the top; c[n:] are zero
-	n uint8
-}
-
-// PileOf returns a pile holding cs, cs[0] on top. It panics if there are more than PileCap.
-func PileOf(cs ...Card) Pile {
-	if len(cs) > PileCap {
-		panic("cards: PileOf with more than PileCap cards")
-	}
-	var p Pile
-	for i := len(cs) - 1; i >= 0; i-- {
-		p.PushTop(cs[i])
-	}
-	return p
-}
-
-// Len returns the number of cards in p.
-func (p Pile) Len() int { return int(p.n) }
-
-// At returns the i-th card from the top (At(0) is the top). It panics if i is out of range.
-func (p Pile) At(i int) Card {
-	if i < 0 || i >= int(p.n) {
-		panic(fmt.Sprintf("cards: Pile.At(%d) on a pile of %d", i, p.n))
-	}
-	return p.c[int(p.n)-1-i]
-}
-
-// Top returns the top card, or None and false if p is empty.
-func (p Pile) Top() (Card, bool) {
-	if p.n == 0 {
-		return None, false
-	}
-	return p.c[p.n-1], true
-}
-
-// Draw removes and returns the top card, or None and false if p is empty.
-func (p *Pile) Draw() (Card, bool) {
-	if p.n == 0 {
-		return None, false
-	}
-	p.n--
-	c := p.c[p.n]
-	p.c[p.n] = 0
-	return c, true
-}
-
-// PushTop adds c on top. It panics if p is full.
-func (p *Pile) PushTop(c Card) {
-	if p.n == PileCap {
-		panic("cards: PushTop on a full pile")
-	}
-	p.c[p.n] = c
-	p.n++
-}
-
-// PushBottom adds c under the last card. It panics if p is full.
-func (p *Pile) PushBottom(c Card) {
-	if p.n == PileCap {
-		panic("cards: PushBottom on a full pile")
-	}
-	copy(p.c[1:p.n+1], p.c[:p.n])
-	p.c[0] = c
-	p.n++
-}
-
-// Set returns the cards of p as a set (their order is lost). Cards beyond MaxCard are skipped.
-func (p Pile) Set() Set {
-	var s Set
-	for _, c := range p.c[:p.n] {
-		if c <= MaxCard {
-			s |= 1 << c
-		}
-	}
-	return s
-}
-
-// All returns the cards of p from the top down.
-func (p Pile) All() iter.Seq[Card] {
-	return func(yield func(Card) bool) {
-		for i := int(p.n) - 1; i >= 0; i-- {
-			if !yield(p.c[i]) {
-				return
-			}
-		}
-	}
-}
-
-// AppendTo appends the cards of p, top first, to dst.
-func (p Pile) AppendTo(dst []Card) []Card {
-	for i := int(p.n) - 1; i >= 0; i-- {
-		dst = append(dst, p.c[i])
-	}
-	return dst
-}
-
-// Shuffle permutes p's cards uniformly with r.
-// It draws exactly as [rng.ShuffleSlice] over the cards from the bottom up.
-func (p *Pile) Shuffle(r *rng.Rand) {
-	for i := int(p.n) - 1; i > 0; i-- {
-		j := r.Uint64N(uint64(i + 1))
-		p.c[i], p.c[j] = p.c[j], p.c[i]
-	}
-}
-
-// String lists the card ids of p from the top down, as in "[7 3 40]".
-func (p Pile) String() string {
-	var b strings.Builder
-	b.WriteByte('[')
-	for i := int(p.n) - 1; i >= 0; i-- {
-		if i < int(p.n)-1 {
-			b.WriteByte(' ')
-		}
-		fmt.Fprint(&b, int(p.c[i]))
-	}
-	b.WriteByte(']')
-	return b.String()
-}
-
-// Shuffled returns the deck 0, 1, …, n-1 shuffled with r, as a pile. It panics if n > PileCap.
-func Shuffled(n int, r *rng.Rand) Pile {
-	if n < 0 || n > PileCap {
-		panic(fmt.Sprintf("cards: Shuffled(%d)", n))
-	}
-	var p Pile
-	for i := range n {
-		p.c[i] = Card(i)
-	}
-	p.n = uint8(n)
-	p.Shuffle(r)
-	return p
 }

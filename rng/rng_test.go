@@ -34,6 +34,13 @@ func golden() string {
 		fmt.Fprintf(&b, "  shuffle %v\n", s)
 		fmt.Fprintf(&b, "  perm %v\n", r.Perm(8))
 		fmt.Fprintf(&b, "  split %d\n", r.Split().Uint64())
+		deck := make([]int, 42)
+		for i := range deck {
+			deck[i] = i
+		}
+		rng.ShuffleSmall(r, deck)
+		fmt.Fprintf(&b, "  shufflesmall %v\n", deck)
+		fmt.Fprintf(&b, "  after %d\n", r.Uint64())
 	}
 	return b.String()
 }
@@ -55,14 +62,80 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-func TestShuffleMatchesShuffleSlice(t *testing.T) {
-	a, b := rng.New(7), rng.New(7)
-	x := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}
-	y := append([]int(nil), x...)
-	a.Shuffle(len(x), func(i, j int) { x[i], x[j] = x[j], x[i] })
-	rng.ShuffleSlice(b, y)
-	if diff := cmp.Diff(x, y); diff != "" {
-		t.Errorf("Shuffle and ShuffleSlice disagree (-Shuffle +ShuffleSlice):\n%s", diff)
+// shuffleSmallRef is ShuffleSmall written out longhand, as Herrlof dealt before it moved into rng:
+// a Fisher–Yates whose bounded draws take the low, then the high half of each Uint64.
+func shuffleSmallRef(r *rng.Rand, s []int) {
+	var halves []uint32
+	next := func() uint32 {
+		if len(halves) == 0 {
+			u := r.Uint64()
+			halves = append(halves, uint32(u), uint32(u>>32))
+		}
+		x := halves[0]
+		halves = halves[1:]
+		return x
+	}
+	for i := len(s) - 1; i > 0; i-- {
+		n := uint32(i + 1)
+		var j uint32
+		for {
+			prod := uint64(next()) * uint64(n)
+			if uint32(prod) >= (-n)%n { // Lemire: accept unless in the biased zone
+				j = uint32(prod >> 32)
+				break
+			}
+		}
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+func TestShuffleSmallMatchesReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		seed := rapid.Uint64().Draw(t, "seed")
+		n := rapid.IntRange(0, 300).Draw(t, "n")
+		a, b := make([]int, n), make([]int, n)
+		for i := range a {
+			a[i], b[i] = i, i
+		}
+		ra, rb := rng.New(seed), rng.New(seed)
+		rng.ShuffleSmall(ra, a)
+		shuffleSmallRef(rb, b)
+		if diff := cmp.Diff(b, a); diff != "" {
+			t.Fatalf("ShuffleSmall differs from the reference (-ref +got):\n%s", diff)
+		}
+	})
+}
+
+func TestShufflesArePermutationsAndUniform(t *testing.T) {
+	for name, shuffle := range map[string]func(*rng.Rand, []int){
+		"ShuffleSlice": rng.ShuffleSlice[int],
+		"ShuffleSmall": rng.ShuffleSmall[int],
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := rng.New(5)
+			const draws = 60000
+			var counts [4][4]int // counts[i][v]: value v landed at position i
+			for range draws {
+				s := []int{0, 1, 2, 3}
+				shuffle(r, s)
+				seen := 0
+				for i, v := range s {
+					counts[i][v]++
+					seen |= 1 << v
+				}
+				if seen != 15 {
+					t.Fatalf("%v is not a permutation", s)
+				}
+			}
+			for i := range counts {
+				for v, c := range counts[i] {
+					// Expected 15000; 5 sigma is about 530.
+					if c < 14400 || c > 15600 {
+						t.Errorf("value %d at position %d %d times of %d", v, i, c, draws)
+					}
+				}
+			}
+		})
 	}
 }
 
@@ -128,10 +201,9 @@ func TestUint64NInRangeAndUniform(t *testing.T) {
 
 func TestPanicsOnBadArguments(t *testing.T) {
 	for name, f := range map[string]func(){
-		"IntN(0)":     func() { rng.New(1).IntN(0) },
-		"IntN(-1)":    func() { rng.New(1).IntN(-1) },
-		"Uint64N(0)":  func() { rng.New(1).Uint64N(0) },
-		"Shuffle(-1)": func() { rng.New(1).Shuffle(-1, func(int, int) {}) },
+		"IntN(0)":    func() { rng.New(1).IntN(0) },
+		"IntN(-1)":   func() { rng.New(1).IntN(-1) },
+		"Uint64N(0)": func() { rng.New(1).Uint64N(0) },
 	} {
 		func() {
 			defer func() {

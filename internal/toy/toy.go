@@ -21,6 +21,15 @@ import (
 
 const nCards = 6
 
+// deck is the toy's six cards, "0" to "5", one copy each.
+var deck = cards.MustDeck("toy",
+	cards.Kind{Name: "0", Short: "0", Copies: 1}, cards.Kind{Name: "1", Short: "1", Copies: 1},
+	cards.Kind{Name: "2", Short: "2", Copies: 1}, cards.Kind{Name: "3", Short: "3", Copies: 1},
+	cards.Kind{Name: "4", Short: "4", Copies: 1}, cards.Kind{Name: "5", Short: "5", Copies: 1})
+
+// pile is the toy's stock.
+type pile = cards.Pile[[11]cards.Card]
+
 // Move is a toy move: keep, draw, or a deal carrying its order.
 type Move struct {
 	kind  uint8         // 0 none, 1 keep, 2 draw, 3 deal
@@ -83,8 +92,8 @@ type State struct {
 	dealt   bool
 	turn    int8 // 0, 1, or 2 once over
 	hand    [2]uint8
-	stock   cards.Pile
-	discard cards.Set
+	stock   pile
+	discard cards.Multiset
 	drew    [2]bool
 }
 
@@ -132,12 +141,12 @@ func (s State) Apply(m Move) (State, error) {
 		if m.kind != 3 {
 			return s, s.refuse(m, "the cards must be dealt first", norns.ErrIllegalMove)
 		}
-		var seen cards.Set
+		var seen cards.Multiset
 		for _, c := range m.order {
-			if c >= nCards || seen.Has(cards.Card(c)) {
+			var ok bool
+			if seen, ok = deck.Add(seen, cards.Card(c)); !ok {
 				return s, s.refuse(m, "a deal must order each card once", norns.ErrIllegalMove)
 			}
-			seen = seen.With(cards.Card(c))
 		}
 		s.dealt = true
 		s.hand = [2]uint8{m.order[0], m.order[1]}
@@ -150,7 +159,7 @@ func (s State) Apply(m Move) (State, error) {
 	case 1:
 	case 2:
 		c, _ := s.stock.Draw()
-		s.discard = s.discard.With(cards.Card(s.hand[s.turn]))
+		s.discard = deck.With(s.discard, cards.Card(s.hand[s.turn]))
 		s.hand[s.turn] = uint8(c)
 		s.drew[s.turn] = true
 	default:
@@ -204,7 +213,7 @@ type View struct {
 	turn    int8
 	own     uint8
 	other   uint8 // the other seat's card once over, else 0xFF
-	discard cards.Set
+	discard cards.Multiset
 	drew    [2]bool
 }
 
@@ -261,16 +270,16 @@ func (v View) Sample(r *rng.Rand) State {
 	}
 	s := State{dealt: true, turn: v.turn, discard: v.discard, drew: v.drew}
 	s.hand[v.seat] = v.own
-	unknown := cards.Range(0, nCards).Minus(v.discard).Without(cards.Card(v.own))
+	unknown := deck.Without(deck.Diff(deck.Full(), v.discard), cards.Card(v.own))
 	o := 1 - v.seat
 	if v.other != 0xFF {
 		s.hand[o] = v.other
 	} else {
-		s.hand[o] = uint8(unknown.Random(r))
+		s.hand[o] = uint8(deck.Random(unknown, r))
 	}
-	unknown = unknown.Without(cards.Card(s.hand[o]))
+	unknown = deck.Without(unknown, cards.Card(s.hand[o]))
 	var rest []cards.Card
-	rest = unknown.AppendTo(rest)
+	rest = deck.AppendTo(rest, unknown)
 	rng.ShuffleSlice(r, rest)
 	for _, c := range rest {
 		s.stock.PushTop(c)
@@ -293,7 +302,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 	for c := range s.stock.All() {
 		j.Stock = append(j.Stock, uint8(c))
 	}
-	for c := range s.discard.All() {
+	for c := range deck.All(s.discard) {
 		j.Discard = append(j.Discard, uint8(c))
 	}
 	return json.Marshal(j)
@@ -317,13 +326,11 @@ func (s *State) UnmarshalJSON(data []byte) error {
 	if j.Turn < 0 || j.Turn > 2 {
 		return bad("turn out of range")
 	}
-	var all cards.Set
+	var all cards.Multiset
 	add := func(c uint8) bool {
-		if c >= nCards || all.Has(cards.Card(c)) {
-			return false
-		}
-		all = all.With(cards.Card(c))
-		return true
+		var ok bool
+		all, ok = deck.Add(all, cards.Card(c))
+		return ok
 	}
 	for _, c := range j.Hands {
 		if !add(c) {
@@ -340,7 +347,7 @@ func (s *State) UnmarshalJSON(data []byte) error {
 		if !add(c) {
 			return bad("bad discard")
 		}
-		t.discard = t.discard.With(cards.Card(c))
+		t.discard = deck.With(t.discard, cards.Card(c))
 	}
 	draws := 0
 	for p, d := range j.Drew {
@@ -367,8 +374,12 @@ func Invariant(s State) error {
 		}
 		return nil
 	}
-	all := s.stock.Set().Union(s.discard).With(cards.Card(s.hand[0])).With(cards.Card(s.hand[1]))
-	if all != cards.Range(0, nCards) || s.stock.Len()+s.discard.Len()+2 != nCards {
+	stock, ok := s.stock.Multiset(deck)
+	all, ok2 := deck.Sum(stock, s.discard)
+	hands, ok3 := deck.Add(deck.Of(), cards.Card(s.hand[0]))
+	hands, ok4 := deck.Add(hands, cards.Card(s.hand[1]))
+	all, ok5 := deck.Sum(all, hands)
+	if !ok || !ok2 || !ok3 || !ok4 || !ok5 || all != deck.Full() {
 		return fmt.Errorf("cards not conserved")
 	}
 	return nil
@@ -389,6 +400,6 @@ func Twin(s State, p norns.Player, r *rng.Rand) (State, bool) {
 		}
 		rest = append(rest, c)
 	}
-	s.stock = cards.PileOf(rest...)
+	s.stock = cards.PileOf[[11]cards.Card](rest...)
 	return s, true
 }
