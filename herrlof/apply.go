@@ -25,11 +25,15 @@ func (s State) Apply(m Move) (State, error) {
 }
 
 // ApplyEvents is Apply that also appends to dst the events m caused, as seat p sees them: cards
-// hidden from p are NoCard and bids p may not see are -1 (see [Event]). It returns the new state,
-// dst and Apply's error (with dst unchanged). It panics if p is not a seat of the match.
+// hidden from p are NoCard and bids p may not see are -1 (see [Event]). A p that is not a seat
+// of the match, such as [norns.Nobody], is a spectator and sees only what is public. It returns
+// the new state, dst and Apply's error (with dst unchanged).
 func (s State) ApplyEvents(m Move, p norns.Player, dst []Event) (State, []Event, error) {
-	s.seat(p)
-	rec := recorder{viewer: int8(p), ev: dst}
+	viewer := int8(norns.Nobody)
+	if p >= 0 && int(p) < int(s.players) {
+		viewer = int8(p)
+	}
+	rec := recorder{viewer: viewer, ev: dst}
 	if err := s.apply(m, &rec); err != nil {
 		return s, dst, err
 	}

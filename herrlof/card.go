@@ -5,6 +5,8 @@ import (
 	"iter"
 	"math/bits"
 	"strings"
+
+	"github.com/nornsgames/norns"
 )
 
 // DeckSize is the number of cards in the Herrlof deck (H1).
@@ -127,12 +129,13 @@ func (c Card) Name() string {
 	return c.String()
 }
 
-// ParseCard reads a card in notation ("R7", "g1", "V", "h"), case-insensitively.
+// ParseCard reads a card in notation ("R7", "g1", "V", "h"), case-insensitively. Its error
+// wraps [norns.ErrBadNotation] and quotes at most the first 32 bytes of s.
 func ParseCard(s string) (Card, error) {
 	if c, ok := parseCard(s); ok {
 		return c, nil
 	}
-	return NoCard, fmt.Errorf("herrlof: bad card %q (want R1–R9, G1–G9, B1–B9, Y1–Y9, V or H)", s)
+	return NoCard, fmt.Errorf("herrlof: %w: bad card %s (want R1–R9, G1–G9, B1–B9, Y1–Y9, V or H)", norns.ErrBadNotation, quote(s))
 }
 
 func parseCard(s string) (Card, bool) {

@@ -1,9 +1,11 @@
 package herrlof_test
 
 import (
+	"errors"
 	"slices"
 	"testing"
 
+	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/herrlof"
 )
 
@@ -30,8 +32,10 @@ func TestCardNames(t *testing.T) {
 	if herrlof.Card(37).IsValid() || herrlof.NoCard.String() != "-" || herrlof.Suit(7).String() != "Suit(7)" {
 		t.Error("invalid values print or validate wrongly")
 	}
-	if _, err := herrlof.ParseCard("R0"); err == nil {
-		t.Error("ParseCard(R0) succeeded")
+	for _, bad := range []string{"R0", "", "X1", "R10", "VV", "\x00"} {
+		if _, err := herrlof.ParseCard(bad); !errors.Is(err, norns.ErrBadNotation) {
+			t.Errorf("ParseCard(%q): %v, want an error wrapping ErrBadNotation", bad, err)
+		}
 	}
 }
 

@@ -16,14 +16,16 @@
 //
 // # Rules
 //
-// The rules are those of the specification shared/rules/herrlof.md, rules H1–H21: 42 cards (four
-// suits of 1–9, called red, green, blue and yellow, plus three Valknuts and three Hagalaz), 15
-// cards each with 2 players and 11 with 3, a trump card and a stock; secret bids; follow suit or
-// play a rune; the 1 steals a trick, the 3 draws from the stock, the 6 takes a random card, the 9
-// passes the lead; a Valknut destroys the trick (two change the trump), a Hagalaz loses but leads
-// next. A hand scores a point per trick, 10 for a correct bid and, with 2 players, 5 for exactly
-// 3 or 4 tricks; the match ends after the hand in which someone reaches 50 (40 with 3 players),
-// or after [Config.HandLimit] hands. Where the rules leave a choice, the package decides:
+// [Rules] returns the complete rules (the file RULES.md of this package), numbered H1–H21 as the
+// tests cite them, with every decision the package takes where the published rules leave a
+// choice. In short: 42 cards (four suits of 1–9, called red, green, blue and yellow, plus three
+// Valknuts and three Hagalaz), 15 cards each with 2 players and 11 with 3, a trump card and a
+// stock; secret bids; follow suit or play a rune; the 1 steals a trick, the 3 draws from the
+// stock, the 6 takes a random card, the 9 passes the lead; a Valknut destroys the trick (two
+// change the trump), a Hagalaz loses but leads next. A hand scores a point per trick, 10 for a
+// correct bid and, with 2 players, 5 for exactly 3 or 4 tricks; the match ends after the hand in
+// which someone reaches 50 (40 with 3 players), or after [Config.HandLimit] hands. Among the
+// decisions:
 //
 //   - The 9's power is not optional: a 9 that wins hands the next lead on (H12 says "is led by").
 //   - After a destroyed trick its leader leads again, unless a Hagalaz was played (H13, H14).

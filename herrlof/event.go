@@ -12,21 +12,22 @@ type EventKind uint8
 
 // The kinds of event.
 const (
-	EventDeal      EventKind = iota + 1 // a hand was dealt: N its number, Card the trump card, Seat the opening leader
-	EventBid                            // Seat bid N tricks (N is -1 when the viewer may not see it)
-	EventPlay                           // Seat played Card
-	EventDraw                           // Seat drew Card from the stock with a 3 (NoCard when hidden)
-	EventReturn                         // Seat put Card under the stock (NoCard when hidden)
-	EventDecline                        // Seat declined the power of its N (1, 3 or 6)
-	EventWin                            // Seat won the trick with Card
-	EventDestroyed                      // the trick was destroyed by a Valknut (H13)
-	EventTrump                          // two Valknuts turned up Card as the new trump card (H13)
-	EventSteal                          // Seat stole a trick from Other (H10)
-	EventTake                           // Seat chose to take a random card from Other (H15)
-	EventTaken                          // Seat took Card from Other at random (NoCard when hidden)
-	EventGive                           // Seat gave Card to Other (NoCard when hidden)
-	EventScored                         // hand N was scored: Result holds the bids, tricks and points
-	EventOver                           // the match is over: Winners won
+	EventInvalid   EventKind = iota // the zero EventKind: no event has it
+	EventDeal                       // a hand was dealt: N its number, Card the trump card, Seat the opening leader
+	EventBid                        // Seat bid N tricks (N is -1 when the viewer may not see it)
+	EventPlay                       // Seat played Card
+	EventDraw                       // Seat drew Card from the stock with a 3 (NoCard when hidden)
+	EventReturn                     // Seat put Card under the stock (NoCard when hidden)
+	EventDecline                    // Seat declined the power of its N (1, 3 or 6)
+	EventWin                        // Seat won the trick with Card
+	EventDestroyed                  // the trick was destroyed by a Valknut (H13)
+	EventTrump                      // two Valknuts turned up Card as the new trump card (H13)
+	EventSteal                      // Seat stole a trick from Other (H10)
+	EventTake                       // Seat chose to take a random card from Other (H15)
+	EventTaken                      // Seat took Card from Other at random (NoCard when hidden)
+	EventGive                       // Seat gave Card to Other (NoCard when hidden)
+	EventScored                     // hand N was scored: Result holds the bids, tricks and points
+	EventMatchOver                  // the match is over: Winners won
 )
 
 // Event is something a move caused, as one seat sees it. Fields a kind does not use are zero,
@@ -38,7 +39,7 @@ type Event struct {
 	Card    Card        // NoCard when none or hidden from the viewer
 	N       int         // a bid, a hand number or a power's rank
 	Result  HandResult  // EventScored
-	Winners norns.Seats // EventOver
+	Winners norns.Seats // EventMatchOver
 }
 
 // String describes e in plain words, as in "seat 1 wins the trick with G9".
@@ -95,7 +96,7 @@ func (e Event) String() string {
 			fmt.Fprintf(&b, " seat %d bid %d, won %d, scores %d", p, e.Result.Bids[p], e.Result.Tricks[p], e.Result.Points[p])
 		}
 		return b.String()
-	case EventOver:
+	case EventMatchOver:
 		return fmt.Sprintf("the match is over: %s", winnerWords(e.Winners))
 	}
 	return fmt.Sprintf("EventKind(%d)", int(e.Kind))

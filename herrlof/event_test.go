@@ -7,6 +7,7 @@ import (
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/herrlof"
+	"github.com/nornsgames/norns/rng"
 )
 
 // eventsFor applies moves, collecting the events seat p sees.
@@ -89,13 +90,55 @@ func TestEventStrings(t *testing.T) {
 		want string
 	}{
 		{herrlof.Event{Kind: herrlof.EventTrump, Card: herrlof.Hagalaz}, "two Valknuts change the trump: the new trump card is H (no trump suit)"},
-		{herrlof.Event{Kind: herrlof.EventOver, Winners: norns.SeatsOf(0, 2)}, "the match is over: seat 0 and seat 2 share the win"},
+		{herrlof.Event{Kind: herrlof.EventMatchOver, Winners: norns.SeatsOf(0, 2)}, "the match is over: seat 0 and seat 2 share the win"},
 		{herrlof.Event{Kind: herrlof.EventTaken, Seat: 2, Other: 0, Card: herrlof.NoCard}, "seat 2 takes a card from seat 0"},
 		{herrlof.Event{Kind: herrlof.EventDecline, Seat: 1, N: 6}, "seat 1 does not use the power of the 6"},
 		{herrlof.Event{Kind: 99}, "EventKind(99)"},
 	} {
 		if got := tc.e.String(); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.e, got, tc.want)
+		}
+	}
+}
+
+// TestEventsSpectatorSeesOnlyPublic: ApplyEvents with norns.Nobody (or any other non-seat)
+// does not panic, gives Apply's state, and reports each event as every seat sees it where the
+// seats agree, with the card or bid hidden where they do not.
+func TestEventsSpectatorSeesOnlyPublic(t *testing.T) {
+	for _, players := range []int{2, 3} {
+		for seed := range uint64(20) {
+			r := rng.New(seed)
+			playRandom(t, herrlof.Config{Players: players, HandLimit: 2}, r, nil, func(s herrlof.State, m herrlof.Move) {
+				for _, spectator := range []norns.Player{norns.Nobody, norns.Chance, norns.Player(players), 127} {
+					after, pub, err := s.ApplyEvents(m, spectator, nil)
+					if want, _ := s.Apply(m); err != nil || after != want {
+						t.Fatalf("%v: ApplyEvents(%v, %v): %v, or a state Apply does not give", s, m, spectator, err)
+					}
+					for p := range players {
+						_, seen, _ := s.ApplyEvents(m, norns.Player(p), nil)
+						if len(seen) != len(pub) {
+							t.Fatalf("%v: %v sees %d events, seat %d %d", m, spectator, len(pub), p, len(seen))
+						}
+						for i, e := range seen {
+							hidden := e
+							hidden.Card = herrlof.NoCard
+							if e.Kind == herrlof.EventBid {
+								hidden.N = -1
+							}
+							if pub[i] != e && pub[i] != hidden {
+								t.Fatalf("%v: %v sees %+v, seat %d %+v", m, spectator, pub[i], p, e)
+							}
+						}
+					}
+					for _, e := range pub {
+						switch {
+						case e.Kind == herrlof.EventBid && e.N != -1,
+							(e.Kind == herrlof.EventDraw || e.Kind == herrlof.EventReturn) && e.Card != herrlof.NoCard:
+							t.Fatalf("%v: a spectator sees %v", m, e)
+						}
+					}
+				}
+			})
 		}
 	}
 }

@@ -3,6 +3,7 @@ package herrlof_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/herrlof"
@@ -106,4 +107,14 @@ func ExampleState_ApplyEvents() {
 	// two Valknuts change the trump: the new trump card is R9 (red is trump)
 	// seat 0 plays R3
 	// seat 0 draws a card from the stock
+}
+
+// The rules ship with the package, numbered as the tests cite them.
+func ExampleRules() {
+	rules := herrlof.Rules()
+	fmt.Println(rules[:strings.Index(rules, "\n")])
+	fmt.Println(strings.Contains(rules, "**H12. The 9.**"))
+	// Output:
+	// # Herrlof — the rules as this package plays them
+	// true
 }

@@ -1,5 +1,7 @@
 package herrlof
 
+import "github.com/nornsgames/norns/rng"
+
 // Validate exposes the internal invariant check to the external tests.
 func Validate(s State) error { return s.validate() }
 
@@ -60,9 +62,12 @@ func SetMatch(s State, hand int, scores, correct []int) State {
 	return s
 }
 
-// SetPlainSample makes View.Sample use the plain sampler (on) or the exact one (off).
-func SetPlainSample(on bool) { plainSample = on }
+// PlainSample is View.Sample with the plain sampler (the fallback that ignores what the seat
+// saw) in place of the search.
+func PlainSample(v View, r *rng.Rand) State { return v.sample(r, sampleOptions{plain: true}) }
 
-// OnRetrace makes f learn, until it is called with nil, whether each of View.Sample's searches
-// found a history and how many steps it took.
-func OnRetrace(f func(found bool, steps int)) { retraced = f }
+// TracedSample is View.Sample that tells f whether its search found a history and how many
+// steps it took.
+func TracedSample(v View, r *rng.Rand, f func(found bool, steps int)) State {
+	return v.sample(r, sampleOptions{traced: f})
+}

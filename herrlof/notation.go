@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/nornsgames/norns"
 )
@@ -121,8 +122,12 @@ func appendCard(b []byte, c Card) []byte {
 //	                       chance: the opening leader, each seat's hand, the trump card and
 //	                       the stock from the top, separated by slashes
 //
-// Errors wrap [norns.ErrBadNotation].
+// Errors wrap [norns.ErrBadNotation]. Text longer than [MaxMoveLen] bytes is refused unread, and
+// an error quotes at most the first 32 bytes of the text.
 func ParseMove(s string) (Move, error) {
+	if len(s) > MaxMoveLen {
+		return Move{}, badNotation(s, fmt.Sprintf("%d bytes, more than the %d a move may have", len(s), MaxMoveLen))
+	}
 	f := strings.Fields(s)
 	if len(f) == 0 {
 		return Move{}, badNotation(s, "empty move")
@@ -164,7 +169,7 @@ func ParseMove(s string) (Move, error) {
 		}
 		c, ok := parseCard(args[0])
 		if !ok {
-			return Move{}, badNotation(s, "bad card "+strconv.Quote(args[0]))
+			return Move{}, badNotation(s, "bad card "+quote(args[0]))
 		}
 		switch word {
 		case "return":
@@ -184,7 +189,7 @@ func ParseMove(s string) (Move, error) {
 		case 1:
 			p, ok := parseSeat(args[0])
 			if !ok {
-				return Move{}, badNotation(s, "bad seat "+strconv.Quote(args[0])+" (want 0, 1 or 2)")
+				return Move{}, badNotation(s, "bad seat "+quote(args[0])+" (want 0, 1 or 2)")
 			}
 			m.w = m.w&^(0xFF<<16) | uint64(uint8(p))<<16
 			return m, nil
@@ -193,7 +198,7 @@ func ParseMove(s string) (Move, error) {
 	case "deal":
 		return parseDeal(s, args)
 	}
-	return Move{}, badNotation(s, "unknown move "+strconv.Quote(f[0]))
+	return Move{}, badNotation(s, "unknown move "+quote(f[0]))
 }
 
 func parseSeat(s string) (int, bool) {
@@ -203,8 +208,28 @@ func parseSeat(s string) (int, bool) {
 	return 0, false
 }
 
+// MaxMoveLen is the longest text [ParseMove] reads: a deal, the longest move, takes about 140
+// bytes; the rest is room for spacing.
+const MaxMoveLen = 1024
+
+// maxQuote is the most of an input an error message quotes.
+const maxQuote = 32
+
+// quote returns s quoted, cut to its first maxQuote bytes (at a rune boundary) followed by "…"
+// when longer, so that an error never grows with its input.
+func quote(s string) string {
+	if len(s) <= maxQuote {
+		return strconv.Quote(s)
+	}
+	cut := maxQuote
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "…"
+}
+
 func badNotation(s, why string) error {
-	return fmt.Errorf("herrlof: %w: %q: %s", norns.ErrBadNotation, s, why)
+	return fmt.Errorf("herrlof: %w: %s: %s", norns.ErrBadNotation, quote(s), why)
 }
 
 // MustParseMove is ParseMove for tests and literals: it panics on error.
@@ -223,7 +248,7 @@ func parseDeal(s string, args []string) (Move, error) {
 	}
 	p, ok := parseSeat(args[0])
 	if !ok {
-		return Move{}, badNotation(s, "bad leader "+strconv.Quote(args[0])+" (want 0, 1 or 2)")
+		return Move{}, badNotation(s, "bad leader "+quote(args[0])+" (want 0, 1 or 2)")
 	}
 	var segs [6][]Card
 	n := 0
@@ -236,7 +261,7 @@ func parseDeal(s string, args []string) (Move, error) {
 		}
 		c, ok := parseCard(a)
 		if !ok {
-			return Move{}, badNotation(s, "bad card "+strconv.Quote(a))
+			return Move{}, badNotation(s, "bad card "+quote(a))
 		}
 		segs[n] = append(segs[n], c)
 	}

@@ -1,6 +1,8 @@
 package herrlof
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/nornsgames/norns"
@@ -57,5 +59,24 @@ func TestRuleH13_EmptyStockKeepsTrump(t *testing.T) {
 	}
 	if s.trump != trump || s.destroyedTricks() != 1 || s.ToMove() != norns.Player(0) {
 		t.Fatalf("trump %v (was %v), destroyed %d, %v to move", s.trump, trump, s.destroyedTricks(), s.ToMove())
+	}
+}
+
+// TestRulesNumbered: Rules returns the rules H1–H21, each numbered once, with decisions, and
+// points nowhere outside the package.
+func TestRulesNumbered(t *testing.T) {
+	text := Rules()
+	for i := 1; i <= 21; i++ {
+		if n := strings.Count(text, fmt.Sprintf("**H%d.", i)); n != 1 {
+			t.Errorf("rule H%d is numbered %d times", i, n)
+		}
+	}
+	if strings.Contains(text, "**H22.") || !strings.Contains(text, "**Decision:**") {
+		t.Error("a rule beyond H21, or no decision")
+	}
+	for _, outside := range []string{"shared/", "rules/herrlof", "../"} {
+		if strings.Contains(text, outside) {
+			t.Errorf("the rules point outside the package: %q", outside)
+		}
 	}
 }

@@ -7,10 +7,6 @@ import (
 	"github.com/nornsgames/norns/rng"
 )
 
-// plainSample makes Sample skip the search and deal the unseen cards as if the seat knew nothing
-// of the others' hands; tests set it to show that their checks catch such samples.
-var plainSample bool
-
 // deckOrder is the unshuffled deck: the suited cards by id, three Valknuts, three Hagalaz.
 var deckOrder = func() (d [DeckSize]Card) {
 	for i := range 36 {
@@ -70,7 +66,19 @@ func (s State) SampleChance(r *rng.Rand) Move {
 // consistent arrangement can come out, but not all equally often. Should the search exceed its
 // budget (never seen in tests; a damaged decoded state can), Sample falls back to the
 // unconstrained deal of the first case. Sample does not allocate.
-func (v View) Sample(r *rng.Rand) State {
+func (v View) Sample(r *rng.Rand) State { return v.sample(r, sampleOptions{}) }
+
+// sampleOptions are the tests' handles on [View.Sample].
+type sampleOptions struct {
+	// plain skips the search and deals the unseen cards as if the seat knew nothing of the
+	// others' hands (the fallback), to show that the tests' checks catch such samples.
+	plain bool
+	// traced, if not nil, learns whether the search found a history and how many steps it took.
+	traced func(found bool, steps int)
+}
+
+// sample is Sample with options.
+func (v View) sample(r *rng.Rand, o sampleOptions) State {
 	s := State{
 		players:   v.players,
 		bonus5:    v.bonus5,
@@ -138,9 +146,9 @@ func (v View) Sample(r *rng.Rand) State {
 		s.setKnown(q, me, v.knownBy[q])
 	}
 	s.rec = v.tape
-	if !plainSample {
+	if !o.plain {
 		t := s
-		if t.retrace(&v, r, seen) {
+		if t.retrace(&v, r, seen, o.traced) {
 			return t
 		}
 	}

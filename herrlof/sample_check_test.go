@@ -175,8 +175,11 @@ func (o *observer) check(smp herrlof.State) string {
 	return ""
 }
 
-// sampleViolations plays random matches and counts the samples a checker rejects.
-func sampleViolations(t *testing.T, playerCounts []int, matches, samples int) (bad int, first string) {
+// sampler draws a sample of a view: View.Sample, or one of the test variants of export_test.go.
+type sampler func(v herrlof.View, r *rng.Rand) herrlof.State
+
+// sampleViolations plays random matches and counts the samples of sample a checker rejects.
+func sampleViolations(t *testing.T, sample sampler, playerCounts []int, matches, samples int) (bad int, first string) {
 	t.Helper()
 	for _, players := range playerCounts {
 		for seed := range uint64(matches) {
@@ -189,7 +192,7 @@ func sampleViolations(t *testing.T, playerCounts []int, matches, samples int) (b
 				for p := range players {
 					v := s.View(norns.Player(p))
 					for range samples {
-						smp := v.Sample(r)
+						smp := sample(v, r)
 						if why := obs[p].check(smp); why != "" {
 							if bad == 0 {
 								first = fmt.Sprintf("%dp seed %d, seat %d: %s\n%v", players, seed, p, why, smp)
@@ -215,7 +218,7 @@ func TestSampleIsConsistent(t *testing.T) {
 	if testing.Short() {
 		matches, samples = 15, 3
 	}
-	if bad, first := sampleViolations(t, []int{2, 3}, matches, samples); bad > 0 {
+	if bad, first := sampleViolations(t, herrlof.View.Sample, []int{2, 3}, matches, samples); bad > 0 {
 		t.Fatalf("%d impossible samples; the first: %s", bad, first)
 	}
 }
@@ -227,7 +230,7 @@ func TestSampleIsExactTwoPlayers(t *testing.T) {
 	if testing.Short() {
 		matches = 300
 	}
-	if bad, first := sampleViolations(t, []int{2}, matches, 3); bad > 0 {
+	if bad, first := sampleViolations(t, herrlof.View.Sample, []int{2}, matches, 3); bad > 0 {
 		t.Fatalf("%d impossible samples; the first: %s", bad, first)
 	}
 }
@@ -236,9 +239,7 @@ func TestSampleIsExactTwoPlayers(t *testing.T) {
 // (the package's fallback), which forgets a void once the seat draws and a known card once its
 // holder draws, breaks them.
 func TestSampleCheckerCatchesPlainSampler(t *testing.T) {
-	herrlof.SetPlainSample(true)
-	defer herrlof.SetPlainSample(false)
-	if bad, _ := sampleViolations(t, []int{2, 3}, 15, 3); bad == 0 {
+	if bad, _ := sampleViolations(t, herrlof.PlainSample, []int{2, 3}, 15, 3); bad == 0 {
 		t.Fatal("the plain sampler passed the consistency checks")
 	}
 }
@@ -290,20 +291,19 @@ func TestSampleSearchAlwaysFinds(t *testing.T) {
 		matches = 60
 	}
 	searches, failed, most := 0, 0, 0
-	herrlof.OnRetrace(func(found bool, steps int) {
+	traced := func(found bool, steps int) {
 		searches++
 		if !found {
 			failed++
 		}
 		most = max(most, steps)
-	})
-	defer herrlof.OnRetrace(nil)
+	}
 	for _, players := range []int{2, 3} {
 		for seed := range uint64(matches) {
 			r := rng.New(seed*13 + uint64(players))
 			playRandom(t, herrlof.Config{Players: players, HandLimit: 2}, r, func(s herrlof.State) {
 				for p := range players {
-					s.View(norns.Player(p)).Sample(r)
+					herrlof.TracedSample(s.View(norns.Player(p)), r, traced)
 				}
 			}, nil)
 		}

@@ -76,12 +76,10 @@ func TestSampleVoidThenDraw(t *testing.T) {
 // TestSampleVoidThenDrawPlainSamplerFails: the plain sampler, which forgets the void at the draw,
 // fails the test above.
 func TestSampleVoidThenDrawPlainSamplerFails(t *testing.T) {
-	herrlof.SetPlainSample(true)
-	defer herrlof.SetPlainSample(false)
 	v := voidThenDraw(t, "G6").View(0)
 	r := rng.New(5)
 	for range 200 {
-		smp := v.Sample(r)
+		smp := herrlof.PlainSample(v, r)
 		if smp.Hand(1).OfSuit(herrlof.Red).Len() > 1 {
 			return
 		}
@@ -135,13 +133,11 @@ func TestSampleKnownCardAfterDraw(t *testing.T) {
 // TestSampleKnownCardPlainSamplerFails: the plain sampler, which forgets the R2 at the draw,
 // puts it elsewhere.
 func TestSampleKnownCardPlainSamplerFails(t *testing.T) {
-	herrlof.SetPlainSample(true)
-	defer herrlof.SetPlainSample(false)
 	v := knownThenDraw(t, "G6").View(0)
 	r2 := card(t, "R2")
 	r := rng.New(5)
 	for range 200 {
-		smp := v.Sample(r) // not a valid state: the plain sampler forgets where the R2 can be
+		smp := herrlof.PlainSample(v, r) // not a valid state: the plain sampler forgets where the R2 can be
 		if !smp.Hand(1).Has(r2) && herrlof.StockAt(smp, 0) != r2 {
 			return
 		}
@@ -307,13 +303,11 @@ func TestSampleHiddenExchange(t *testing.T) {
 // TestSampleHiddenExchangePlainSamplerFails: the plain sampler, which forgets the R2 at the
 // hidden exchange, puts it elsewhere.
 func TestSampleHiddenExchangePlainSamplerFails(t *testing.T) {
-	herrlof.SetPlainSample(true)
-	defer herrlof.SetPlainSample(false)
 	v := hiddenExchange(t, "G5", "G4").View(0)
 	r2 := card(t, "R2")
 	r := rng.New(5)
 	for range 200 {
-		if smp := v.Sample(r); !smp.Hand(1).Has(r2) && !smp.Hand(2).Has(r2) {
+		if smp := herrlof.PlainSample(v, r); !smp.Hand(1).Has(r2) && !smp.Hand(2).Has(r2) {
 			return
 		}
 	}

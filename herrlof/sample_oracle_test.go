@@ -524,13 +524,13 @@ func (o *oracle) stockString(s herrlof.State) string {
 // sampleInfeasible plays random matches of one hand and checks, at every state after the deal,
 // samples samples of every seat's view against that seat's oracle. It returns how many failed
 // and a description of the first failure; it logs the failures by category.
-func sampleInfeasible(t *testing.T, players []int, matches, samples int) (bad int, first string) {
+func sampleInfeasible(t *testing.T, sample sampler, players []int, matches, samples int) (bad int, first string) {
 	t.Helper()
 	return oracleRun(t, players, matches, func(s herrlof.State, p int, r *rng.Rand) []herrlof.State {
 		v := s.View(norns.Player(p))
 		out := make([]herrlof.State, samples)
 		for i := range out {
-			out[i] = v.Sample(r)
+			out[i] = sample(v, r)
 		}
 		return out
 	})
@@ -611,7 +611,7 @@ func TestSampleExactOracleTwoPlayers(t *testing.T) {
 	if testing.Short() {
 		matches = 150
 	}
-	if bad, first := sampleInfeasible(t, []int{2}, matches, 2); bad > 0 {
+	if bad, first := sampleInfeasible(t, herrlof.View.Sample, []int{2}, matches, 2); bad > 0 {
 		t.Fatalf("%d impossible samples; the first: %s", bad, first)
 	}
 }
@@ -623,7 +623,7 @@ func TestSampleExactOracleThreePlayers(t *testing.T) {
 	if testing.Short() {
 		matches = 150
 	}
-	if bad, first := sampleInfeasible(t, []int{3}, matches, 2); bad > 0 {
+	if bad, first := sampleInfeasible(t, herrlof.View.Sample, []int{3}, matches, 2); bad > 0 {
 		t.Fatalf("%d impossible samples; the first: %s", bad, first)
 	}
 }
@@ -631,10 +631,8 @@ func TestSampleExactOracleThreePlayers(t *testing.T) {
 // TestSampleOracleCatchesPlainSampler: the plain sampler ignores what the seats saw, and the
 // oracle rejects some of its samples, with two players and with three.
 func TestSampleOracleCatchesPlainSampler(t *testing.T) {
-	herrlof.SetPlainSample(true)
-	defer herrlof.SetPlainSample(false)
 	for _, n := range []int{2, 3} {
-		if bad, _ := sampleInfeasible(t, []int{n}, 20, 2); bad == 0 {
+		if bad, _ := sampleInfeasible(t, herrlof.PlainSample, []int{n}, 20, 2); bad == 0 {
 			t.Errorf("%d players: the oracle accepted every sample of the plain sampler", n)
 		}
 	}

@@ -49,7 +49,7 @@ func (s *State) scoreHand(rec *recorder) {
 		s.startDeal()
 		s.phase, s.toMove = PhaseOver, int8(norns.Nobody)
 		if rec != nil {
-			rec.add(Event{Kind: EventOver, Seat: norns.Nobody, Other: norns.Nobody, Card: NoCard, Winners: s.Winners()})
+			rec.add(Event{Kind: EventMatchOver, Seat: norns.Nobody, Other: norns.Nobody, Card: NoCard, Winners: s.Winners()})
 		}
 		return
 	}

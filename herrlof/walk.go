@@ -59,10 +59,6 @@ type event struct {
 	six         Suit  // evSwap, evPick: the 6
 }
 
-// retraced, when set (by tests), learns whether each search found a history and how many
-// steps it took.
-var retraced func(found bool, steps int)
-
 // walk is the search's state, copied at each choice.
 type walk struct {
 	held  [3][maxHeld]uint8 // the items in each opponent's hand
@@ -92,8 +88,8 @@ type walker struct {
 
 // retrace deals the unseen cards of view v into s (which holds everything else) as described
 // above; it reports false when the record admits no history (a damaged state) or the search ran
-// out of budget.
-func (s *State) retrace(v *View, r *rng.Rand, seen Cards) bool {
+// out of budget. traced, if not nil, learns which and how many steps the search took.
+func (s *State) retrace(v *View, r *rng.Rand, seen Cards, traced func(found bool, steps int)) bool {
 	w := walker{r: r, budget: walkNodes}
 	if !w.events(v) {
 		return false
@@ -142,8 +138,8 @@ func (s *State) retrace(v *View, r *rng.Rand, seen Cards) bool {
 		}
 	}
 	found := w.run(w.nev-1, st)
-	if retraced != nil {
-		retraced(found, walkNodes-w.budget)
+	if traced != nil {
+		traced(found, walkNodes-w.budget)
 	}
 	if !found {
 		return false
