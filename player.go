@@ -19,7 +19,14 @@ const (
 	Nobody Player = -2
 )
 
-// MaxPlayers is the largest seat count any game supports (Gnav allows 20).
+// MaxSeats is the number of seats a [Seats] set can hold: seats 0 to 31. Each game says how many
+// players it takes (Gnav's MaxPlayers, for one); none takes more than MaxSeats.
+const MaxSeats = 32
+
+// MaxPlayers was the largest seat count of any game.
+//
+// Deprecated: a game's own limit (gnav.MaxPlayers) says how many players it takes, and
+// [MaxSeats] how many a [Seats] holds. MaxPlayers goes once nothing in the module uses it.
 const MaxPlayers = 20
 
 // IsSeat reports whether p is a real seat (0 or more), not Chance or Nobody.
@@ -42,7 +49,7 @@ func (p Player) String() string {
 // players. The zero Seats is empty; == compares sets.
 type Seats uint32
 
-// SeatsOf returns the set holding exactly ps. It panics if one is not a seat below MaxPlayers.
+// SeatsOf returns the set holding exactly ps. It panics if one is not a seat below [MaxSeats].
 func SeatsOf(ps ...Player) Seats {
 	var s Seats
 	for _, p := range ps {
@@ -54,9 +61,9 @@ func SeatsOf(ps ...Player) Seats {
 // Has reports whether p is in s.
 func (s Seats) Has(p Player) bool { return p >= 0 && p < 32 && s&(1<<p) != 0 }
 
-// With returns s with p added. It panics if p is not a seat below MaxPlayers.
+// With returns s with p added. It panics if p is not a seat below [MaxSeats].
 func (s Seats) With(p Player) Seats {
-	if p < 0 || p >= MaxPlayers {
+	if p < 0 || p >= MaxSeats {
 		panic(fmt.Sprintf("norns: %v cannot join a Seats set", p))
 	}
 	return s | 1<<p

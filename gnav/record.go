@@ -1,36 +1,22 @@
 package gnav
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-
 	"github.com/nornsgames/norns"
 )
 
 // NewRecord returns the match record of a match played from New(c): chance drawn from
 // rng.New(seed), moves every move from the first state on (chance outcomes included), and last
-// the state they led to. See [norns.NewRecord].
+// the state they led to. The record holds c's effective config, defaults filled in ("players":
+// 4, never 0). See [norns.NewRecord]; set the record's Tags to name the seats.
 func NewRecord(c Config, seed uint64, moves []Move, last State) (norns.Record, error) {
-	return norns.NewRecord("gnav", c, seed, moves, last)
+	return norns.NewRecord("gnav", c.normal(), seed, moves, last)
 }
 
-// ReplayRecord rebuilds a match from its record: it reads the config, starts a match with New and
-// applies the recorded moves, checking the recorded result (see [norns.Replay]). It returns the
-// last state reached; errors wrap [norns.ErrCorrupt].
+// ReplayRecord rebuilds a match from its record: it decodes the config strictly (an unknown,
+// repeated or differently cased key is an error), starts a match with New and applies the
+// recorded moves, checking the recorded result (see [norns.ReplayRecord]). It returns the last
+// state reached; errors wrap [norns.ErrCorrupt]. Records written before the format had a
+// version, with "players": 0 for the default, replay too.
 func ReplayRecord(rec norns.Record) (State, error) {
-	if rec.Game != "gnav" {
-		return State{}, fmt.Errorf("gnav: replay: %w: a record of %q", norns.ErrCorrupt, rec.Game)
-	}
-	var c Config
-	dec := json.NewDecoder(bytes.NewReader(rec.Config))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&c); err != nil {
-		return State{}, fmt.Errorf("gnav: replay: %w: config: %v", norns.ErrCorrupt, err)
-	}
-	s, err := New(c)
-	if err != nil {
-		return State{}, fmt.Errorf("gnav: replay: %w: %w", norns.ErrCorrupt, err)
-	}
-	return norns.Replay(s, rec, ParseMove)
+	return norns.ReplayRecord(rec, "gnav", New, ParseMove)
 }

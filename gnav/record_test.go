@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
 	"testing"
 
 	"github.com/nornsgames/norns"
@@ -51,6 +52,71 @@ func TestRecord(t *testing.T) {
 		bad(&r)
 		if _, err := gnav.ReplayRecord(r); !errors.Is(err, norns.ErrCorrupt) {
 			t.Errorf("%s: %v, want ErrCorrupt", name, err)
+		}
+	}
+}
+
+// TestRecordBeforeVersions replays records written by the SDK before records had a version and
+// wrote the effective config (the default match as "players": 0).
+func TestRecordBeforeVersions(t *testing.T) {
+	for _, name := range []string{"testdata/record-v0-default.json", "testdata/record-v0-3p.json"} {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := norns.ReadRecord(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if rec.Version != "" {
+			t.Errorf("%s: version %q, want none", name, rec.Version)
+		}
+		last, err := gnav.ReplayRecord(rec)
+		if err != nil || !last.Over() {
+			t.Fatalf("%s: ReplayRecord: %v (over %v)", name, err, last.Over())
+		}
+		// Written again, the record has a version and the effective config.
+		again, err := gnav.NewRecord(last.Config(), rec.Seed, parseAll(t, rec.Moves), last)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := again.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(buf.Bytes(), []byte(`"version": "1.0"`)) || bytes.Contains(buf.Bytes(), []byte(`"players": 0`)) {
+			t.Errorf("%s rewritten:\n%.300s", name, buf.Bytes())
+		}
+	}
+}
+
+func parseAll(t *testing.T, texts []string) []gnav.Move {
+	t.Helper()
+	ms := make([]gnav.Move, len(texts))
+	for i, s := range texts {
+		ms[i] = gnav.MustParseMove(s)
+	}
+	return ms
+}
+
+func TestRecordEffectiveConfigAndStrictKeys(t *testing.T) {
+	s := mustNew(t, gnav.Config{})
+	rec, err := gnav.NewRecord(gnav.Config{}, 1, nil, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(rec.Config) != `{"players":4,"lives":3}` {
+		t.Errorf("default config recorded as %s", rec.Config)
+	}
+	if got, err := gnav.ReplayRecord(rec); err != nil || got != s {
+		t.Errorf("ReplayRecord of an empty record: %v", err)
+	}
+	for _, cfg := range []string{`{"PLAYERS":3}`, `{"Players":3}`, `{"players":3,"players":4}`, `{"players":3,"lives":2,"bogus":1}`} {
+		r := rec
+		r.Config = json.RawMessage(cfg)
+		if _, err := gnav.ReplayRecord(r); !errors.Is(err, norns.ErrCorrupt) || !errors.Is(err, norns.ErrBadConfig) {
+			t.Errorf("config %s: %v, want ErrCorrupt and ErrBadConfig", cfg, err)
 		}
 	}
 }
