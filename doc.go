@@ -62,6 +62,15 @@
 // from the viewer's seat. Save and resume with the State's JSON or a [Record]. The program in
 // examples/play is a complete terminal front end.
 //
+// # Playing any game by name
+//
+// Each game package registers itself by name when imported, as image formats and SQL drivers do,
+// so a tool that imports several games plays any of them without knowing their types: [Games]
+// lists them, [Lookup] finds one, [Registered.New] starts a match from a JSON config (or
+// name=value options, [Registered.ConfigFromOptions]), and [Match] plays it with moves as text,
+// views and events as JSON and bots by name ([TextBot]). [Register] says how a game registers.
+// examples/play and examples/web are built on it.
+//
 // # Errors
 //
 // Every error wraps one of [ErrIllegalMove], [ErrGameOver], [ErrBadConfig], [ErrBadNotation] and
