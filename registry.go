@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/nornsgames/norns/internal/strictjson"
 	"github.com/nornsgames/norns/rng"
 )
 
@@ -21,12 +20,6 @@ var registry struct {
 	sync.RWMutex
 	games map[string]*Registered
 }
-
-// MaxConfigBytes is the largest config, in JSON, that [Registered.New] accepts.
-const MaxConfigBytes = 64 << 10
-
-// MaxMoveBytes is the longest move text [Match.Apply] accepts; no game's notation comes close.
-const MaxMoveBytes = 4 << 10
 
 // Game describes a game to the registry through its typed API: C is its Config, S its State, M
 // its Move, V its View and E its Event. Register it with [Register].
@@ -51,8 +44,7 @@ type Game[C any, S State[S, M, V], M Move, V View[S, M], E fmt.Stringer] struct 
 	// events.
 	ApplyEvents func(s S, m M, viewer Player, dst []E) (S, []E, error)
 	// NewRecord and ReplayRecord are the game's record functions; nil means the generic ones
-	// ([NewRecord] with the effective config, and [Replay] from New of the strictly decoded
-	// config).
+	// ([NewRecord] with the effective config, and [ReplayRecord]).
 	NewRecord    func(c C, seed uint64, moves []M, last S) (Record, error)
 	ReplayRecord func(rec Record) (S, error)
 	// Bots are the game's bots, by name: "random", "heuristic" and "search" by convention, in
@@ -231,14 +223,12 @@ func (r *Registered) Bots() []string { return r.impl.bots() }
 
 // New returns the first state of a match of the given config, in JSON; nil or empty means the
 // standard game ({}). The config is decoded strictly: malformed JSON, unknown fields, data
-// after the object, a config over [MaxConfigBytes] and a config the game refuses are errors
+// after the object, a config over [MaxConfigSize] (see [DecodeConfig]) and a config the game
+// refuses are errors
 // wrapping [ErrBadConfig].
 func (r *Registered) New(config []byte) (Match, error) {
 	if len(bytes.TrimSpace(config)) == 0 {
 		config = []byte("{}")
-	}
-	if len(config) > MaxConfigBytes {
-		return nil, fmt.Errorf("norns: %s config: %w: longer than %d bytes", r.name, ErrBadConfig, MaxConfigBytes)
 	}
 	return r.impl.newMatch(config)
 }
@@ -447,11 +437,7 @@ func (g *game[C, S, M, V, E]) newBot(name string, seed uint64) (TextBot, error) 
 }
 
 func (g *game[C, S, M, V, E]) decodeConfig(config []byte) (C, error) {
-	var c C
-	if err := strictjson.Unmarshal(config, &c); err != nil {
-		return c, fmt.Errorf("norns: %s config: %w: %v", g.name, ErrBadConfig, err)
-	}
-	return c, nil
+	return DecodeConfig[C](g.name, config)
 }
 
 func (g *game[C, S, M, V, E]) newMatch(config []byte) (Match, error) {
@@ -490,25 +476,21 @@ func (g *game[C, S, M, V, E]) replay(rec Record) (Match, error) {
 		}
 		return g.wrap(c, s), nil
 	}
+	s, err := ReplayRecord(rec, g.name, g.g.New, g.g.ParseMove)
+	if err != nil {
+		return nil, err
+	}
 	c, err := g.decodeConfig(rec.Config)
 	if err != nil {
 		return nil, fmt.Errorf("norns: replay: %w: %w", ErrCorrupt, err)
-	}
-	start, err := g.g.New(c)
-	if err != nil {
-		return nil, fmt.Errorf("norns: replay: %w: %w", ErrCorrupt, err)
-	}
-	s, err := Replay(start, rec, g.g.ParseMove)
-	if err != nil {
-		return nil, err
 	}
 	return g.wrap(c, s), nil
 }
 
 func (g *game[C, S, M, V, E]) parse(text string) (M, error) {
-	if len(text) > MaxMoveBytes {
+	if len(text) > MaxMoveText {
 		var zero M
-		return zero, fmt.Errorf("norns: %s: %w: move text longer than %d bytes", g.name, ErrBadNotation, MaxMoveBytes)
+		return zero, fmt.Errorf("norns: %s: %w: move text longer than %d bytes", g.name, ErrBadNotation, MaxMoveText)
 	}
 	m, err := g.g.ParseMove(text)
 	if err != nil && !errors.Is(err, ErrBadNotation) {

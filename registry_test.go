@@ -71,7 +71,8 @@ func TestRegistryNewDecodesStrictly(t *testing.T) {
 		{"wrong type", `{"players": "two"}`, 0},
 		{"refused by the game", `{"players": 5}`, 0},
 		{"malformed", `{"players":`, 0},
-		{"too long", `{"players": 2` + strings.Repeat(" ", norns.MaxConfigBytes) + `}`, 0},
+		{"differently cased", `{"Players": 2}`, 0},
+		{"too long", `{"players": 2` + strings.Repeat(" ", norns.MaxConfigSize) + `}`, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, err := h.New([]byte(tc.config))
@@ -281,7 +282,7 @@ func TestRegistryApplyErrors(t *testing.T) {
 				}
 			})
 			over = last
-			for _, text := range []string{"", "  ", "xyzzy", strings.Repeat("R", norns.MaxMoveBytes+1), "\x00\xff"} {
+			for _, text := range []string{"", "  ", "xyzzy", strings.Repeat("R", norns.MaxMoveText+1), "\x00\xff"} {
 				next, err := seatTurn.Apply(text)
 				if !errors.Is(err, norns.ErrBadNotation) || next != seatTurn {
 					t.Errorf("Apply(%.20q) = %v, want ErrBadNotation and the match unchanged", text, err)
