@@ -138,13 +138,13 @@ func TestHeuristicBot(t *testing.T) {
 		moves []string
 		want  gnav.Move
 	}{
-		{[]gnav.Card{gnav.XII, gnav.V, gnav.IX, gnav.X}, nil, gnav.Stand()},
-		{[]gnav.Card{ugle, gnav.V, gnav.IX, gnav.X}, nil, gnav.Ask()},
-		{[]gnav.Card{narr, gnav.V, gnav.IX, gnav.X}, nil, gnav.Ask()},
-		{[]gnav.Card{ugle, narr, gnav.IX, gnav.X}, nil, gnav.Stand()},
-		{[]gnav.Card{gjok, gnav.V, gnav.IX, gnav.X}, nil, gnav.Stand()},
-		{[]gnav.Card{gnav.XII, gnav.V, gnav.IX, potte}, []string{"stand", "stand", "stand"}, gnav.Draw()},
-		{[]gnav.Card{gnav.XII, gnav.V, gnav.IX, hus}, []string{"stand", "stand", "stand"}, gnav.Stand()},
+		{[]gnav.Card{gnav.Numbered(12), gnav.Numbered(5), gnav.Numbered(9), gnav.Numbered(10)}, nil, gnav.Stand()},
+		{[]gnav.Card{ugle, gnav.Numbered(5), gnav.Numbered(9), gnav.Numbered(10)}, nil, gnav.Ask()},
+		{[]gnav.Card{narr, gnav.Numbered(5), gnav.Numbered(9), gnav.Numbered(10)}, nil, gnav.Ask()},
+		{[]gnav.Card{ugle, narr, gnav.Numbered(9), gnav.Numbered(10)}, nil, gnav.Stand()},
+		{[]gnav.Card{gjok, gnav.Numbered(5), gnav.Numbered(9), gnav.Numbered(10)}, nil, gnav.Stand()},
+		{[]gnav.Card{gnav.Numbered(12), gnav.Numbered(5), gnav.Numbered(9), potte}, []string{"stand", "stand", "stand"}, gnav.Draw()},
+		{[]gnav.Card{gnav.Numbered(12), gnav.Numbered(5), gnav.Numbered(9), hus}, []string{"stand", "stand", "stand"}, gnav.Stand()},
 	} {
 		s := dealt(t, four(t), tc.hands)
 		s, _ = play(t, s, 0, tc.moves...)

@@ -32,7 +32,17 @@ func table(t testing.TB, cfg gnav.Config, dealer norns.Player, lives []int, rest
 		Resting     []norns.Player `json:"resting"`
 		Contestants []norns.Player `json:"contestants"`
 		Seats       []seat         `json:"seats"`
-	}{Config: cfg, ToMove: norns.Chance, Dealer: dealer, Deals: 1, Resting: resting, Contestants: []norns.Player{}}
+	}{Config: cfg, ToMove: norns.Chance, Dealer: dealer, Resting: resting, Contestants: []norns.Player{}}
+	// As many deals as the lives lost allow (a deal costs one life at least), and enough for no
+	// seat to have lost more than two a deal.
+	for _, l := range lives {
+		j.Deals += c.Lives - l
+	}
+	for _, l := range lives {
+		if need := (c.Lives - l + 1) / 2; j.Deals < need {
+			t.Fatalf("table: lives %v cannot follow any deals", lives)
+		}
+	}
 	for p, l := range lives {
 		j.Seats = append(j.Seats, seat{l})
 		if l > 0 && !slices.Contains(resting, norns.Player(p)) {

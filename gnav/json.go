@@ -9,9 +9,9 @@ import (
 	"github.com/nornsgames/norns/internal/strictjson"
 )
 
-// maxDeals bounds the deal count a decoded state may claim: far more than any match lasts (every
-// deal that is not void takes a life), and far from the counter's limit.
-const maxDeals = 1 << 14
+// MaxStateJSON is the largest state JSON [State.UnmarshalJSON] reads, in bytes: a state of 20
+// seats in the middle of a deal takes about 3 KiB.
+const MaxStateJSON = 64 << 10
 
 // stateJSON is the JSON form of a State. Everything that can be derived (who is alive, who
 // knocked, the winners) is left out and recomputed on decoding.
@@ -20,10 +20,10 @@ type stateJSON struct {
 	ToMove      norns.Player   `json:"toMove"` // a seat, -1 for chance, -2 once over
 	Dealer      norns.Player   `json:"dealer"` // -2 before the first dealer is drawn
 	Deals       int            `json:"deals"`
-	Resting     []norns.Player `json:"resting"`
-	Contestants []norns.Player `json:"contestants"`
-	Seats       []seatJSON     `json:"seats"`
-	Stock       []Card         `json:"stock,omitempty"` // top first
+	Resting     []norns.Player `json:"resting" maxlen:"20"`
+	Contestants []norns.Player `json:"contestants" maxlen:"20"`
+	Seats       []seatJSON     `json:"seats" maxlen:"20"`
+	Stock       []Card         `json:"stock,omitempty" maxlen:"40"` // top first
 }
 
 type seatJSON struct {
@@ -70,7 +70,7 @@ func (a *Answer) UnmarshalText(b []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("gnav: unknown answer %q", b)
+	return fmt.Errorf("gnav: %w: unknown answer %s", norns.ErrCorrupt, strictjson.Quote(string(b)))
 }
 
 // MarshalText returns the turn's name, as String.
@@ -89,7 +89,7 @@ func (t *Turn) UnmarshalText(b []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("gnav: unknown turn %q", b)
+	return fmt.Errorf("gnav: %w: unknown turn %s", norns.ErrCorrupt, strictjson.Quote(string(b)))
 }
 
 func cardPtr(c Card) *Card {
@@ -128,15 +128,31 @@ func seatSlice(s norns.Seats) []norns.Player {
 	return out
 }
 
-// UnmarshalJSON decodes a state written by MarshalJSON and checks everything it reads: the
-// config, the ranges, and that the state is one a match can reach — between deals, that lives,
-// rests, contestants and dealer agree; during a deal, that replaying the deal from its dealt
-// cards and stock with the recorded acts gives exactly the state read (so the cards are the
-// pack, the knocks, answers, exchanges and lives lost all agree). Errors wrap [norns.ErrCorrupt];
-// on error s is unchanged.
+// UnmarshalJSON decodes a state written by MarshalJSON, of at most [MaxStateJSON] bytes, and
+// checks everything it reads. Errors wrap [norns.ErrCorrupt] and quote at most a short prefix
+// of the input; on error s is unchanged. The JSON must be strict: no unknown, repeated or
+// differently cased key, no list longer than the table (20 seats, a stock of 40).
+//
+// What is checked, exactly:
+//   - the config is valid, and every number, seat and card is in range;
+//   - before the first deal: every seat alive with full lives, nobody resting;
+//   - between deals (and at the start of the deal in progress): the contestants are exactly
+//     the seats alive and not resting, at least two, with the dealer among them; at most two
+//     seats rest (there are two Narrs), and none before a deal was played; the lives agree with
+//     the number of deals played: no seat has lost more than two lives a deal (one for its own
+//     request or draw, one at the showdown), and every deal played cost at least one life;
+//   - during a deal: replaying the deal from its start (lives lost in it given back) with the
+//     dealt cards, the stock and the recorded acts gives exactly the state read, so the cards
+//     are the pack, and the knocks, answers, exchanges, cards received and lives lost agree;
+//   - once over: at most one seat alive, no cards, and the lives checks above.
+//
+// A state that passes is one a match reaches in everything a seat can see or act on: its views
+// hide what they must, its samples are valid, it plays on legally and re-encodes to JSON this
+// method accepts. The lives checks bound, but do not replay, the past deals: a state whose lives
+// no sequence of deals could produce within those bounds is accepted.
 func (s *State) UnmarshalJSON(data []byte) error {
 	var j stateJSON
-	if err := strictjson.Unmarshal(data, &j); err != nil {
+	if err := (strictjson.Options{Limit: MaxStateJSON}).Unmarshal(data, &j); err != nil {
 		return corrupt("%v", err)
 	}
 	t, err := j.state()
@@ -161,7 +177,7 @@ func (j *stateJSON) state() (State, error) {
 	if len(j.Seats) != n {
 		return State{}, corrupt("%d seats for %d players", len(j.Seats), n)
 	}
-	if j.Deals < 0 || j.Deals > maxDeals {
+	if j.Deals < 0 || j.Deals > MaxPlayers*MaxLives {
 		return State{}, corrupt("deals %d out of range", j.Deals)
 	}
 	t.deals = uint16(j.Deals)
@@ -246,6 +262,9 @@ func (s *State) validate() error {
 		if s.dealer < 0 || s.deals == 0 {
 			return errors.New("over before the first deal")
 		}
+		if err := s.livesAgree(); err != nil {
+			return err
+		}
 		s.winners = s.alive
 		return nil
 	case s.toMove == chance:
@@ -271,6 +290,9 @@ func (s *State) validateBetween() error {
 			}
 		}
 	}
+	if err := s.livesAgree(); err != nil {
+		return err
+	}
 	if s.dealer < 0 {
 		if s.dealerGiven || s.deals != 0 {
 			return errors.New("no dealer after the first deal, or with a given dealer")
@@ -293,7 +315,26 @@ func (s *State) validateBetween() error {
 	return nil
 }
 
-// validateDeal checks a state during a deal by replaying the deal from its start.
+// livesAgree checks the lives against s.deals, the number of deals played before the chance
+// node s stands at (or before the end): a seat loses at most two lives a deal, and every deal
+// played costs at least one.
+func (s *State) livesAgree() error {
+	lost := 0
+	for p := range int(s.players) {
+		l := int(s.maxLives) - int(s.lives[p])
+		if l > 2*int(s.deals) {
+			return fmt.Errorf("seat %d lost %d lives in %d deals (at most two a deal)", p, l, s.deals)
+		}
+		lost += l
+	}
+	if lost < int(s.deals) {
+		return fmt.Errorf("%d lives lost in %d deals (every deal costs one at least)", lost, s.deals)
+	}
+	return nil
+}
+
+// validateDeal checks a state during a deal: the state the deal started from must be a valid
+// chance node, and replaying the deal from it must give s.
 func (s *State) validateDeal() error {
 	if s.deals == 0 {
 		return errors.New("a deal in progress before the first deal")
@@ -301,15 +342,7 @@ func (s *State) validateDeal() error {
 	if s.dealer < 0 || !s.contest.Has(norns.Player(s.dealer)) || !s.contest.Has(norns.Player(s.toMove)) {
 		return errors.New("the dealer or the seat to act is not a contestant")
 	}
-	for q := range s.contest.All() {
-		if s.d.dealt[q] == Narr {
-			s.knock = s.knock.With(q)
-		}
-	}
-	start, pack := s.dealStart()
-	if !validPack(&pack) {
-		return errors.New("the dealt cards and the stock are not the pack")
-	}
+	start := s.dealStart()
 	for q := range s.contest.All() {
 		if start.lives[q] > s.maxLives {
 			return fmt.Errorf("seat %d cannot have lost a life in this deal", q)
@@ -317,6 +350,15 @@ func (s *State) validateDeal() error {
 	}
 	if err := start.validateBetween(); err != nil {
 		return fmt.Errorf("at the start of the deal: %v", err)
+	}
+	for q := range s.contest.All() {
+		if s.d.dealt[q] == Narr {
+			s.knock = s.knock.With(q)
+		}
+	}
+	pack := s.dealPack()
+	if !validPack(&pack) {
+		return errors.New("the dealt cards and the stock are not the pack")
 	}
 	got, err := replayDeal(start, &pack, &s.act, nil)
 	if err != nil {

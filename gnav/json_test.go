@@ -14,7 +14,7 @@ import (
 // midDeal is a deal in progress: seat 0 (dealt the Narr) asked seat 1, which accepted, and
 // seat 1 stood; seat 2 is to act.
 func midDeal(t testing.TB) gnav.State {
-	s := dealt(t, four(t), []gnav.Card{narr, gnav.V, gnav.IX, gnav.X}, gnav.Hus)
+	s := dealt(t, four(t), []gnav.Card{narr, gnav.Numbered(5), gnav.Numbered(9), gnav.Numbered(10)}, gnav.Hus)
 	s, _ = play(t, s, 0, "ask", "stand")
 	return s
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/internal/strictjson"
 )
 
 // AppendText appends m's notation to b (see the package's Notation section). It never fails.
@@ -46,11 +47,18 @@ func (m *Move) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// MaxMoveText is the longest text [ParseMove] reads, in bytes: a deal is about 200.
+const MaxMoveText = 1024
+
 // ParseMove reads a move's notation: "stand", "ask", "draw", "dealer <seat>" or "deal" followed
 // by the 42 cards of the pack in dealing order. Keywords and card names are case-insensitive and
-// may be separated by any run of spaces. A deal must hold two cards of each rank. Errors wrap
-// [norns.ErrBadNotation].
+// may be separated by any run of spaces. A deal must hold two cards of each rank. Text longer
+// than [MaxMoveText] is refused unread. Errors wrap [norns.ErrBadNotation] and quote at most a
+// short prefix of s.
 func ParseMove(s string) (Move, error) {
+	if len(s) > MaxMoveText {
+		return Move{}, badNotation(s, fmt.Sprintf("longer than %d bytes", MaxMoveText))
+	}
 	f := strings.Fields(s)
 	if len(f) == 0 {
 		return Move{}, badNotation(s, "empty move")
@@ -74,7 +82,7 @@ func ParseMove(s string) (Move, error) {
 		}
 		p, err := strconv.Atoi(f[1])
 		if err != nil || p < 0 || p >= MaxPlayers {
-			return Move{}, badNotation(s, fmt.Sprintf("seat %q is not a number from 0 to %d", f[1], MaxPlayers-1))
+			return Move{}, badNotation(s, fmt.Sprintf("seat %s is not a number from 0 to %d", strictjson.Quote(f[1]), MaxPlayers-1))
 		}
 		return ChooseDealer(norns.Player(p)), nil
 	case "deal":
@@ -85,7 +93,7 @@ func ParseMove(s string) (Move, error) {
 		for i, name := range f[1:] {
 			c, err := ParseCard(name)
 			if err != nil {
-				return Move{}, badNotation(s, fmt.Sprintf("card %d: unknown card %q", i+1, name))
+				return Move{}, badNotation(s, fmt.Sprintf("card %d: unknown card %s", i+1, strictjson.Quote(name)))
 			}
 			p[i] = c
 		}
@@ -94,7 +102,7 @@ func ParseMove(s string) (Move, error) {
 		}
 		return Deal(p), nil
 	}
-	return Move{}, badNotation(s, fmt.Sprintf("unknown move %q (want stand, ask, draw, dealer or deal)", f[0]))
+	return Move{}, badNotation(s, fmt.Sprintf("unknown move %s (want stand, ask, draw, dealer or deal)", strictjson.Quote(f[0])))
 }
 
 // MustParseMove is ParseMove for tests and literals: it panics if s does not parse.
@@ -107,8 +115,5 @@ func MustParseMove(s string) Move {
 }
 
 func badNotation(s, why string) error {
-	if len(s) > 60 {
-		s = s[:57] + "..."
-	}
-	return fmt.Errorf("gnav: %w: %q: %s", norns.ErrBadNotation, s, why)
+	return fmt.Errorf("gnav: %w: %s: %s", norns.ErrBadNotation, strictjson.Quote(s), why)
 }

@@ -6,12 +6,11 @@ import (
 	"github.com/nornsgames/norns"
 )
 
-// dealStart returns the chance node the current deal of s was dealt from, and the pack it was
-// dealt: the state as it stood before the deal (lives lost in the deal given back, no cards, no
-// acts) and the contestants' dealt cards from the dealer's left followed by the stock. s must be
-// a state during a deal. For a state decoded from JSON the result is only what its fields claim;
-// replaying it must give s back.
-func (s *State) dealStart() (State, [DeckSize]Card) {
+// dealPack returns the pack the current deal of s was dealt: the contestants' dealt cards from
+// the dealer's left, then the stock. s must be a state during a deal with at least two
+// contestants (a decoded state's are checked by dealStart's validateBetween first); the result
+// is only what its fields claim, and replaying it must give s back.
+func (s *State) dealPack() [DeckSize]Card {
 	var pack [DeckSize]Card
 	k := s.contest.Len()
 	p := s.dealer
@@ -20,6 +19,13 @@ func (s *State) dealStart() (State, [DeckSize]Card) {
 		pack[i] = s.d.dealt[p]
 	}
 	copy(pack[k:], s.d.stock[:DeckSize-k])
+	return pack
+}
+
+// dealStart returns the chance node the current deal of s was dealt from: the state as it stood
+// before the deal, with the lives lost in the deal given back, no cards and no acts. For a state
+// decoded from JSON it is only what the fields claim; validateDeal checks it.
+func (s *State) dealStart() State {
 	start := *s
 	start.toMove, start.act, start.knock, start.d = chance, [MaxPlayers]uint8{}, 0, noDeal
 	start.deals--
@@ -48,7 +54,7 @@ func (s *State) dealStart() (State, [DeckSize]Card) {
 			start.alive = start.alive.With(norns.Player(q))
 		}
 	}
-	return start, pack
+	return start
 }
 
 // replayDeal deals pack from s (a chance node before a deal) and plays each seat's turn as act

@@ -25,7 +25,7 @@ func samples(t *testing.T, s gnav.State, p norns.Player, n int) []gnav.State {
 }
 
 func TestSampleAcceptedExchangeHeldNoMatador(t *testing.T) {
-	s := dealt(t, four(t), []gnav.Card{hus, gnav.V, gnav.IX, gnav.X})
+	s := dealt(t, four(t), []gnav.Card{hus, gnav.Numbered(5), gnav.Numbered(9), gnav.Numbered(10)})
 	s, _ = play(t, s, 3, "ask", "stand")
 	// Seat 0 asked seat 1, which accepted, so seat 1 held no matador then (it holds seat 0's
 	// card now, whatever that is), and no Narr either: nobody knocked.
@@ -48,17 +48,17 @@ func TestSampleAcceptedExchangeHeldNoMatador(t *testing.T) {
 }
 
 func TestSampleHandedCardStaysWithNeighbour(t *testing.T) {
-	s := dealt(t, four(t), []gnav.Card{gnav.V, potte, gnav.IX, gnav.X})
+	s := dealt(t, four(t), []gnav.Card{gnav.Numbered(5), potte, gnav.Numbered(9), gnav.Numbered(10)})
 	s, _ = play(t, s, 0, "ask")
 	for _, smp := range samples(t, s, 0, 500) {
-		if smp.Hand(1) != gnav.V || smp.Hand(0) != potte || smp.Dealt(1) != potte {
+		if smp.Hand(1) != gnav.Numbered(5) || smp.Hand(0) != potte || smp.Dealt(1) != potte {
 			t.Fatalf("seat 1 holds %v (dealt %v)", smp.Hand(1), smp.Dealt(1))
 		}
 	}
 	// Seat 1 passes it on: seat 0 knows seat 2 holds its V now.
 	s, _ = play(t, s, 0, "ask")
 	for _, smp := range samples(t, s, 0, 500) {
-		if smp.Hand(2) != gnav.V || smp.Hand(1) != smp.Dealt(2) || smp.Dealt(2).IsMatador() {
+		if smp.Hand(2) != gnav.Numbered(5) || smp.Hand(1) != smp.Dealt(2) || smp.Dealt(2).IsMatador() {
 			t.Fatalf("seat 2 holds %v; seat 1 holds %v, seat 2 was dealt %v", smp.Hand(2), smp.Hand(1), smp.Dealt(2))
 		}
 	}
@@ -66,12 +66,12 @@ func TestSampleHandedCardStaysWithNeighbour(t *testing.T) {
 
 func TestSampleUndoSendsKnownCardsBack(t *testing.T) {
 	s := table(t, gnav.Config{Players: 5}, 4, nil)
-	s = dealt(t, s, []gnav.Card{gnav.V, gnav.VI, gnav.II, katt, gnav.IX})
+	s = dealt(t, s, []gnav.Card{gnav.Numbered(5), gnav.Numbered(6), gnav.Numbered(2), katt, gnav.Numbered(9)})
 	s, _ = play(t, s, 0, "ask", "ask", "ask")
 	// 0↔1, 1↔2, then 2 meets the cat: every card goes home. Seat 0 knows seat 1 holds VI again,
 	// and seat 2 its dealt card, which seat 0 never saw.
 	for _, smp := range samples(t, s, 0, 500) {
-		if smp.Hand(1) != gnav.VI || smp.Hand(0) != gnav.V || smp.Hand(3) != katt || smp.Hand(2) != smp.Dealt(2) {
+		if smp.Hand(1) != gnav.Numbered(6) || smp.Hand(0) != gnav.Numbered(5) || smp.Hand(3) != katt || smp.Hand(2) != smp.Dealt(2) {
 			t.Fatalf("hands %v", hands(smp))
 		}
 		if smp.Hand(2).IsMatador() || smp.Hand(2) == narr {
@@ -81,12 +81,12 @@ func TestSampleUndoSendsKnownCardsBack(t *testing.T) {
 }
 
 func TestSampleKnocksAndRefusals(t *testing.T) {
-	s := dealt(t, four(t), []gnav.Card{gnav.V, hest, narr, gnav.X})
+	s := dealt(t, four(t), []gnav.Card{gnav.Numbered(5), hest, narr, gnav.Numbered(10)})
 	s, _ = play(t, s, 3, "ask")
 	// Seat 1's Hest is known; seat 2 knocked and accepted: it was dealt the Narr, which seat 0
 	// now holds; the dealer knows its own X.
 	for _, smp := range samples(t, s, 3, 1000) {
-		if smp.Hand(1) != hest || smp.Hand(0) != narr || smp.Dealt(2) != narr || smp.Hand(3) != gnav.X {
+		if smp.Hand(1) != hest || smp.Hand(0) != narr || smp.Dealt(2) != narr || smp.Hand(3) != gnav.Numbered(10) {
 			t.Fatalf("hands %v", hands(smp))
 		}
 		if smp.Hand(2) == narr {
@@ -104,7 +104,7 @@ func TestSampleUniform(t *testing.T) {
 	}
 	start := four(t)
 	moves := []gnav.Move{gnav.Ask(), gnav.Ask()} // 0 asks 1, then 1 asks on
-	s := dealt(t, start, []gnav.Card{gnav.XII, gnav.IV, hest, gnav.VII})
+	s := dealt(t, start, []gnav.Card{gnav.Numbered(12), gnav.Numbered(4), hest, gnav.Numbered(7)})
 	for _, m := range moves {
 		s, _ = s.Apply(m)
 	}
