@@ -10,7 +10,8 @@
 //
 // # Rules
 //
-// The rules are numbered N1–N17 in the project's rules/gnav.md; doc comments cite them. In short:
+// [Rules] returns the complete rules as this package plays them (the package's RULES.md),
+// numbered N1–N17 as the doc comments and tests cite them, with every decision. In short:
 // a pack of 42 cards, two of each of 21 ranks from the Narr (fool) up to the Gjøk (cuckoo)
 // (N1); 2 to 20 players, 1 to 9 lives each, 4 and 3 by default ([Config], N2). Each deal the
 // dealer's left acts first and the dealer last (N7): a player stands or asks the next contestant
