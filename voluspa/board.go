@@ -1,0 +1,267 @@
+package voluspa
+
+import (
+	"iter"
+	"math/bits"
+)
+
+// MaxCells is the most squares a grid ever fills: every tile laid on an empty square (V1).
+const MaxCells = NumTiles
+
+// cell is one filled square of the grid: its coordinates relative to the first tile and the tile
+// on top.
+type cell struct {
+	x, y int8
+	t    Tile
+}
+
+// board is the grid as the list of its filled squares in the order they were first filled (the
+// first tile at 0,0 first), with their bounding box. A cover changes the tile of a cell in
+// place; no square is ever emptied, so the list only grows, to at most [MaxCells] cells. A grid
+// of 60 tiles can reach 59 squares from the first one, so coordinates are int8, and the whole
+// board is 60×3+5 = 185 bytes, however far it sprawls.
+//
+// Questions about squares are answered from scratch per call, never from an index kept in the
+// State: [window] copies the 17×17 squares around one square (what Apply needs: the two lines
+// through it, their neighbours), and [frontier] builds row and column bitboards of the whole grid
+// (what Legal needs). A connected grid of n tiles spans width + height <= n + 1, so with a
+// square of margin on each side every row fits one 64-bit word.
+type board struct {
+	c                      [MaxCells]cell
+	n                      uint8
+	minX, maxX, minY, maxY int8
+}
+
+// cells returns the filled squares in the order they were first filled.
+func (b *board) cells() []cell { return b.c[:b.n] }
+
+// find returns the index of the cell at x, y, or -1.
+func (b *board) find(x, y int) int {
+	for i, c := range b.c[:b.n] {
+		if int(c.x) == x && int(c.y) == y {
+			return i
+		}
+	}
+	return -1
+}
+
+// at returns the tile at x, y, or NoTile.
+func (b *board) at(x, y int) Tile {
+	if i := b.find(x, y); i >= 0 {
+		return b.c[i].t
+	}
+	return NoTile
+}
+
+// add fills the empty square x, y with t. The caller has checked that the square is empty and
+// that the board has room.
+func (b *board) add(x, y int, t Tile) {
+	b.c[b.n] = cell{int8(x), int8(y), t}
+	if b.n == 0 {
+		b.minX, b.maxX, b.minY, b.maxY = int8(x), int8(x), int8(y), int8(y)
+	} else {
+		b.minX, b.maxX = min(b.minX, int8(x)), max(b.maxX, int8(x))
+		b.minY, b.maxY = min(b.minY, int8(y)), max(b.maxY, int8(y))
+	}
+	b.n++
+}
+
+// all yields every filled square with its tile.
+func (b *board) all() iter.Seq2[[2]int, Tile] {
+	return func(yield func([2]int, Tile) bool) {
+		for _, c := range b.c[:b.n] {
+			if !yield([2]int{int(c.x), int(c.y)}, c.t) {
+				return
+			}
+		}
+	}
+}
+
+// win is the reach of a [window] from its centre: a line of MaxLine tiles through the centre,
+// plus one square to see a longer one, plus the neighbours of its tiles.
+const win = MaxLine + 1
+
+// window is the grid around one square: t[win+dy][win+dx] is the tile at (x+dx, y+dy), NoTile
+// when empty. Squares farther than win away are not in it.
+type window struct {
+	t [2*win + 1][2*win + 1]Tile
+}
+
+var emptyWindow = func() (w window) {
+	for i := range w.t {
+		for j := range w.t[i] {
+			w.t[i][j] = NoTile
+		}
+	}
+	return w
+}()
+
+// load fills w with the squares of b around x, y.
+func (w *window) load(b *board, x, y int) {
+	*w = emptyWindow
+	for _, c := range b.c[:b.n] {
+		dx, dy := int(c.x)-x+win, int(c.y)-y+win
+		if uint(dx) <= 2*win && uint(dy) <= 2*win {
+			w.t[dy][dx] = c.t
+		}
+	}
+}
+
+// at returns the tile at offset dx, dy from the centre (NoTile when empty or out of reach).
+func (w *window) at(dx, dy int) Tile {
+	dx, dy = dx+win, dy+win
+	if uint(dx) > 2*win || uint(dy) > 2*win {
+		return NoTile
+	}
+	return w.t[dy][dx]
+}
+
+// dirs are the four orthogonal directions: east, west, north, south.
+var dirs = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+
+// run returns how many filled squares follow the centre in direction d (up to win).
+func (w *window) run(dx, dy int) int {
+	n := 0
+	for n < win && w.at(dx*(n+1), dy*(n+1)) != NoTile {
+		n++
+	}
+	return n
+}
+
+// guardedFor reports whether a neighbour of the centre guards it against tile t (V6): a tile
+// with the Guard power of another kind.
+func (w *window) guardedFor(t Tile) (Tile, int, int, bool) {
+	for _, d := range dirs {
+		n := w.at(d[0], d[1])
+		if n != NoTile && n != t && n.pw().Guard {
+			return n, d[0], d[1], true
+		}
+	}
+	return NoTile, 0, 0, false
+}
+
+// hasNeighbour reports whether a square next to the centre is filled.
+func (w *window) hasNeighbour() bool {
+	for _, d := range dirs {
+		if w.at(d[0], d[1]) != NoTile {
+			return true
+		}
+	}
+	return false
+}
+
+// frontier is the grid as bitboards, for Legal: row r is y = oy + r and bit c of a row is x =
+// ox + c, with one empty row and column of margin around the grid. Only rows 0..h-1 are used.
+type frontier struct {
+	ox, oy, h int
+	occ       [64]uint64 // filled squares, by row
+	col       [64]uint64 // filled squares, by column (bit r of col[c])
+	guard     [64]uint64 // squares next to a Guard tile (of the one Guard kind, the Troll)
+	coverable [64]uint64 // filled squares with a filled neighbour and no Guard neighbour
+	open      [64]uint64 // empty squares next to the grid whose lines stay within MaxLine
+	own       [2][64]uint64
+	ownTile   [2]Tile // the kinds with a Cover power; own[i] holds their squares
+	guardTile Tile
+}
+
+// coverKinds and guardKind are the kinds with a Cover or a Guard power, found from the table.
+var coverKinds, guardKind = func() (ck [2]Tile, g Tile) {
+	n := 0
+	g = NoTile
+	for i, p := range powers {
+		if p.Cover != CoverNone {
+			ck[n] = tiles[i]
+			n++
+		}
+		if p.Guard {
+			g = tiles[i]
+		}
+	}
+	return ck, g
+}()
+
+// build fills f from b, which holds at least one tile.
+func (f *frontier) build(b *board) {
+	f.ox, f.oy = int(b.minX)-1, int(b.minY)-1
+	f.h = int(b.maxY) - int(b.minY) + 3
+	w := int(b.maxX) - int(b.minX) + 3
+	f.ownTile = coverKinds
+	f.guardTile = guardKind
+	clear(f.occ[:f.h])
+	clear(f.col[:w])
+	clear(f.own[0][:f.h])
+	clear(f.own[1][:f.h])
+	var guards [64]uint64
+	for _, c := range b.c[:b.n] {
+		r, k := uint(int(c.y)-f.oy), uint(int(c.x)-f.ox)
+		f.occ[r] |= 1 << k
+		f.col[k] |= 1 << r
+		switch c.t {
+		case f.guardTile:
+			guards[r] |= 1 << k
+		case f.ownTile[0]:
+			f.own[0][r] |= 1 << k
+		case f.ownTile[1]:
+			f.own[1][r] |= 1 << k
+		}
+	}
+	for r := range f.h {
+		var up, down, gup, gdown uint64
+		if r > 0 {
+			down, gdown = f.occ[r-1], guards[r-1]
+		}
+		if r+1 < f.h {
+			up, gup = f.occ[r+1], guards[r+1]
+		}
+		o := f.occ[r]
+		f.guard[r] = guards[r]<<1 | guards[r]>>1 | gup | gdown
+		nb := o<<1 | o>>1 | up | down
+		f.coverable[r] = o & nb &^ f.guard[r]
+		open := nb &^ o
+		for x := open; x != 0; x &= x - 1 {
+			k := uint(bits.TrailingZeros64(x))
+			if lineLen(o, k) > MaxLine || lineLen(f.col[k], uint(r)) > MaxLine {
+				open &^= 1 << k
+			}
+		}
+		f.open[r] = open
+	}
+}
+
+// lineLen returns the length of the line through bit k of row if bit k were filled: k itself
+// plus the filled bits next to it on both sides. k is at least 1 and at most 62.
+func lineLen(row uint64, k uint) int {
+	above := bits.TrailingZeros64(^(row >> (k + 1)))
+	below := bits.LeadingZeros64(^(row << (64 - k)))
+	return 1 + above + below
+}
+
+// layMask returns the empty squares of row r where t may be laid (V4–V6).
+func (f *frontier) layMask(r int, t Tile) uint64 {
+	if t == f.guardTile {
+		return f.open[r]
+	}
+	return f.open[r] &^ f.guard[r]
+}
+
+// coverMask returns the filled squares of row r that t may cover (V7, V8); 0 if t has no Cover
+// power.
+func (f *frontier) coverMask(r int, t Tile) uint64 {
+	switch t {
+	case f.ownTile[0]:
+		return f.coverable[r] &^ f.own[0][r]
+	case f.ownTile[1]:
+		return f.coverable[r] &^ f.own[1][r]
+	}
+	return 0
+}
+
+// canPlace reports whether t has a legal lay or cover anywhere.
+func (f *frontier) canPlace(t Tile) bool {
+	for r := range f.h {
+		if f.layMask(r, t)|f.coverMask(r, t) != 0 {
+			return true
+		}
+	}
+	return false
+}

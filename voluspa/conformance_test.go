@@ -1,0 +1,64 @@
+package voluspa_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/internal/gametest"
+	"github.com/nornsgames/norns/voluspa"
+)
+
+// candidates lists moves to try in s, legal or not: every tile laid and covering on the grid's
+// edge squares and a few squares of it, every discard, a pass, and every kind of chance move.
+func candidates(s voluspa.State) []voluspa.Move {
+	var out []voluspa.Move
+	for _, t := range voluspa.Tiles() {
+		out = append(out, voluspa.Discard(t), voluspa.Draw(t), voluspa.FirstTile(t))
+	}
+	out = append(out, voluspa.Pass(), voluspa.FirstSeat(0), voluspa.FirstSeat(norns.Player(s.Players())), voluspa.Move{})
+	minX, minY, maxX, maxY, ok := s.Bounds()
+	if !ok {
+		return out
+	}
+	squares := [][2]int{{minX - 1, 0}, {maxX + 1, 0}, {0, minY - 1}, {0, maxY + 1}, {0, 0}, {minX, minY}, {maxX, maxY}, {1, 0}, {0, 1}, {-1, 0}, {99, 99}}
+	for _, t := range voluspa.Tiles() {
+		for _, sq := range squares {
+			out = append(out, voluspa.Lay(t, sq[0], sq[1]), voluspa.CoverWith(t, sq[0], sq[1]))
+		}
+	}
+	return out
+}
+
+func game(players []int, seeds int) gametest.Game[voluspa.State, voluspa.Move, voluspa.View] {
+	g := gametest.Game[voluspa.State, voluspa.Move, voluspa.View]{
+		Name: "voluspa",
+		New: func(cfg []byte) (voluspa.State, error) {
+			var c voluspa.Config
+			if err := json.Unmarshal(cfg, &c); err != nil {
+				return voluspa.State{}, err
+			}
+			return voluspa.New(c)
+		},
+		ParseMove:  voluspa.ParseMove,
+		Candidates: candidates,
+		Invariant:  invariant,
+		Twin:       voluspa.Twin,
+		Seeds:      seeds,
+	}
+	for _, n := range players {
+		c := voluspa.Config{Players: n}
+		s, err := voluspa.New(c)
+		if err != nil {
+			panic(err)
+		}
+		g.Starts = append(g.Starts, gametest.Start[voluspa.State]{Name: fmt.Sprintf("%dp", n), Config: c, State: s})
+	}
+	return g
+}
+
+// TestConformance runs the shared conformance suite for 2 to 5 players.
+func TestConformance(t *testing.T) {
+	gametest.Run(t, game([]int{2, 3, 4, 5}, 6))
+}

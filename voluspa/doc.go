@@ -1,0 +1,59 @@
+// Package voluspa implements Voluspa, the tile-laying game of Norse figures: players lay tiles
+// into one shared grid, and a lay scores each line through it in which the new tile is strictly
+// the strongest.
+//
+// A [State] is an immutable, comparable value: [State.Apply] returns the next state and never
+// changes the receiver, == compares states, a State can be a map key, and every method is safe
+// for concurrent use. A [View] is one seat's knowledge of a state, also comparable; bots decide
+// from views ([NewRandomBot], [NewHeuristicBot], [NewSearchBot]). The package follows the norns
+// contract: State satisfies norns.State and View norns.View.
+//
+// # Rules
+//
+// [Rules] returns the complete rules, numbered V1–V15 as the tests and comments cite them. In
+// short: 60 tiles of eight kinds ([Tile], [Deck], V1) for 2 to 5 players ([Config], V2); hands of
+// five, hidden; a first tile that is not a Troll at 0,0 (V3). On a turn a player lays a tile next
+// to the grid (V4) so that no line is longer than 7 (V5) and nothing but a Troll lies next to a
+// Troll (V6); a Dragon may cover a tile, which leaves the game (V7), a Skadi may cover one and take
+// it into hand (V8); a player who cannot lay must discard, one with no tile passes (V9). Each of the
+// two lines through the new tile scores its length when the new tile is worth strictly more than
+// every rival there (V13), a Loki zeroing its neighbours (V10), Fenrirs counting as a pack (V11),
+// and a Valkyrie closing a line with a Valkyrie scoring it anyway (V12). The player then draws back
+// to five (V14). When the supply and the hands are empty, the highest score wins, ties going to who
+// reached it first (V15). Each tile's power is a row of data ([Power]) read by one scoring loop.
+//
+// Where the rules leave a choice, this package decides (each Decision is in [Rules]): a blocked
+// player must discard; the Fenrirs of a pack are not one another's rivals; players who never
+// scored share the win if nobody scored; chance moves draw one tile at a time.
+//
+// # Moves
+//
+// A match starts with chance moves: [Draw] for each tile of the opening hands, [FirstTile] for
+// the tile at 0,0, [FirstSeat] for the first player. On a turn the seat plays [Lay] (a tile on an
+// empty square), [CoverWith] (a Dragon or Skadi on a tile), [Discard] or [Pass]; after a lay or
+// discard, chance [Draw]s refill the hand one tile at a time. [State.Legal] lists every move at
+// every node, chance included, in a documented order; [State.SampleChance] draws chance outcomes
+// with their probabilities (a kind with more copies in the supply is likelier). Scoring happens
+// inside the lay's Apply, and [State.ApplyEvents] reports it line by line with the reason.
+//
+// # Notation
+//
+// Moves read and write as plain words ([ParseMove], [Move.String]); keywords and tile names are
+// case-insensitive, squares are x,y relative to the first tile:
+//
+//	Thor 2,-1        lay a Thor on the empty square 2,-1
+//	Dragon on 0,1    cover the tile at 0,1 with a Dragon
+//	discard Loki     put a Loki out of the game (only when no tile can be laid)
+//	pass             a seat with an empty hand passes
+//	draw Fenrir      chance: a Fenrir is drawn into the hand being filled
+//	first Odin       chance: the first tile is an Odin
+//	start 1          chance: seat 1 plays first
+//
+// # Determinism
+//
+// A State holds no random generator: chance is a move, drawn with [State.SampleChance] from the
+// caller's rng. The list of moves replays a match exactly, and so does (config, seed, seat moves)
+// when chance is drawn from rng.New(seed) in order; see [NewRecord] and [ReplayRecord]. The
+// supply is a multiset with no order, so nothing (no state, view or move) can leak a future draw.
+// [View.Sample] deals the tiles a seat cannot see consistently with everything it saw.
+package voluspa

@@ -1,0 +1,70 @@
+package voluspa
+
+import (
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/cards"
+	"github.com/nornsgames/norns/rng"
+)
+
+// Twin is twin, for the conformance suite in package voluspa_test.
+var Twin = twin
+
+// twin returns a state that differs from s only in what seat p cannot see, without View.Sample:
+// it swaps one tile between two places p cannot see (another seat's hand and the supply, or two
+// other seats' hands), keeping the tiles known to be in a hand and what discards showed.
+func twin(s State, p norns.Player, r *rng.Rand) (State, bool) {
+	n := int(s.players)
+	// Places: the other seats (0..n-1 but p) and the supply (n).
+	a, b := r.IntN(n+1), r.IntN(n+1)
+	if a == b || a == int(p) || b == int(p) {
+		return s, false
+	}
+	get := func(i int) *cards.Multiset {
+		if i == n {
+			return &s.h.supply
+		}
+		return &s.h.hand[i]
+	}
+	free := func(i int) cards.Multiset {
+		if i == n {
+			return s.h.supply
+		}
+		return Deck.Diff(s.h.hand[i], s.known[i])
+	}
+	fa, fb := free(a), free(b)
+	if fa.IsEmpty() || fb.IsEmpty() {
+		return s, false
+	}
+	ca, cb := Deck.Random(fa, r), Deck.Random(fb, r)
+	if ca == cb {
+		return s, false
+	}
+	pa, pb := get(a), get(b)
+	*pa = Deck.With(Deck.Without(*pa, ca), cb)
+	*pb = Deck.With(Deck.Without(*pb, cb), ca)
+	for q := range n {
+		if h := s.holds[q]; h.n > 0 && (s.h.hand[q]&h.kinds.of()).Len() < int(h.n) {
+			return s, false
+		}
+	}
+	return s, true
+}
+
+// HoldOf returns what seat p's last discard showed: the kinds and how many tiles must be of them.
+func HoldOf(s State, p norns.Player) ([]Tile, int) {
+	h := s.holds[p]
+	return h.kinds.tiles(), int(h.n)
+}
+
+// Satisfies reports whether every hand of s keeps what the views know of it.
+func Satisfies(s State) bool {
+	for q := range int(s.players) {
+		if !s.h.hand[q].Contains(s.known[q]) {
+			return false
+		}
+		if h := s.holds[q]; h.n > 0 && (s.h.hand[q]&h.kinds.of()).Len() < int(h.n) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,282 @@
+package voluspa
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/cards"
+	"github.com/nornsgames/norns/internal/strictjson"
+)
+
+// maxTurns bounds the turn count a decoded state may claim: far more than any match lasts (60
+// tiles, at most 9 Skadi captures that return one, and one pass per seat at the end).
+const maxTurns = 1000
+
+// stateJSON is the JSON form of a State. Multisets are written as [cards.Deck.Format] writes
+// them ("Odin Thor Thor", "-" for none). Hand and supply sizes and the winners are derived.
+type stateJSON struct {
+	Config Config       `json:"config"`
+	Phase  string       `json:"phase"`
+	ToMove norns.Player `json:"toMove"` // a seat, -1 for chance, -2 once over
+	Seat   int          `json:"seat"`   // whose turn or hand; -1 between the deal and the first turn
+	Turns  int          `json:"turns"`
+	Grid   []cellJSON   `json:"grid"` // in the order the squares were filled
+	Last   int          `json:"last"` // index in grid of the last lay, -1 before any
+	Gone   string       `json:"gone"`
+	Supply string       `json:"supply"`
+	Seats  []seatJSON   `json:"seats"`
+}
+
+type cellJSON struct {
+	X    int  `json:"x"`
+	Y    int  `json:"y"`
+	Tile Tile `json:"tile"`
+}
+
+type seatJSON struct {
+	Score   int       `json:"score"`
+	Reached int       `json:"reached"`
+	Hand    string    `json:"hand"`
+	Known   string    `json:"known"`
+	Hold    *holdJSON `json:"hold,omitempty"`
+}
+
+type holdJSON struct {
+	Kinds []Tile `json:"kinds"`
+	N     int    `json:"n"`
+}
+
+// MarshalJSON encodes the state: its config, phase, grid, hands, supply, scores and what the
+// views know.
+func (s State) MarshalJSON() ([]byte, error) {
+	j := stateJSON{Config: s.Config(), Phase: s.phase.String(), ToMove: s.ToMove(), Seat: int(s.seat),
+		Turns: int(s.turns), Grid: make([]cellJSON, s.board.n), Last: int(s.last),
+		Gone: Deck.Format(s.gone), Supply: Deck.Format(s.h.supply), Seats: make([]seatJSON, s.players)}
+	for i, c := range s.board.cells() {
+		j.Grid[i] = cellJSON{X: int(c.x), Y: int(c.y), Tile: c.t}
+	}
+	for p := range j.Seats {
+		sj := seatJSON{Score: int(s.score[p]), Reached: int(s.reached[p]), Hand: Deck.Format(s.h.hand[p]), Known: Deck.Format(s.known[p])}
+		if h := s.holds[p]; h.n > 0 {
+			sj.Hold = &holdJSON{Kinds: h.kinds.tiles(), N: int(h.n)}
+		}
+		j.Seats[p] = sj
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON decodes a state written by MarshalJSON and checks everything it reads with the
+// code that builds states: the config through [New], the grid square by square as lays build it
+// (each square next to an earlier one, no line longer than 7), every tile accounted for once
+// (grid, out of the game, hands, supply), the hand sizes the phase implies, and what the views
+// know agreeing with the hands. Errors wrap [norns.ErrCorrupt]; on error s is unchanged.
+func (s *State) UnmarshalJSON(data []byte) error {
+	var j stateJSON
+	if err := strictjson.Unmarshal(data, &j); err != nil {
+		return corrupt("%v", err)
+	}
+	t, err := j.state()
+	if err != nil {
+		return corrupt("%v", err)
+	}
+	*s = t
+	return nil
+}
+
+func corrupt(format string, args ...any) error {
+	return fmt.Errorf("voluspa: state JSON: %w: %s", norns.ErrCorrupt, fmt.Sprintf(format, args...))
+}
+
+// state builds and validates the State j describes.
+func (j *stateJSON) state() (State, error) {
+	s, err := New(j.Config)
+	if err != nil {
+		return State{}, err
+	}
+	n := s.Players()
+	if len(j.Seats) != n {
+		return State{}, fmt.Errorf("%d seats for %d players", len(j.Seats), n)
+	}
+	s.phase = numPhases
+	for ph := range numPhases {
+		if ph.String() == j.Phase {
+			s.phase = ph
+		}
+	}
+	if s.phase == numPhases {
+		return State{}, fmt.Errorf("unknown phase %q", cards.Clip(j.Phase))
+	}
+	if j.Turns < 0 || j.Turns > maxTurns || j.Seat < -1 || j.Seat >= n {
+		return State{}, fmt.Errorf("turns %d or seat %d out of range", j.Turns, j.Seat)
+	}
+	s.turns, s.seat = uint16(j.Turns), int8(j.Seat)
+	if len(j.Grid) > MaxCells {
+		return State{}, fmt.Errorf("a grid of %d squares", len(j.Grid))
+	}
+	for i, c := range j.Grid {
+		if err := s.board.place(i, c.X, c.Y, c.Tile); err != nil {
+			return State{}, err
+		}
+	}
+	if j.Last < -1 || j.Last >= len(j.Grid) || (j.Last >= 0 && j.Turns == 0) {
+		return State{}, fmt.Errorf("last lay %d", j.Last)
+	}
+	s.last = int8(j.Last)
+	multi := func(what, text string) (cards.Multiset, error) {
+		m, err := Deck.ParseMultiset(text)
+		if err != nil {
+			return 0, fmt.Errorf("%s: %v", what, err)
+		}
+		return m, nil
+	}
+	if s.gone, err = multi("gone", j.Gone); err != nil {
+		return State{}, err
+	}
+	if s.h.supply, err = multi("supply", j.Supply); err != nil {
+		return State{}, err
+	}
+	s.supply = uint8(s.h.supply.Len())
+	all, _ := Deck.Sum(s.gone, s.h.supply)
+	var ok bool
+	if all, ok = Deck.Sum(all, s.board.tiles()); !ok {
+		return State{}, errors.New("more copies of a tile than the game holds")
+	}
+	for p, sj := range j.Seats {
+		if s.h.hand[p], err = multi("hand", sj.Hand); err != nil {
+			return State{}, err
+		}
+		if s.known[p], err = multi("known", sj.Known); err != nil {
+			return State{}, err
+		}
+		if s.h.hand[p].Len() > HandSize || !s.h.hand[p].Contains(s.known[p]) {
+			return State{}, fmt.Errorf("seat %d: a hand of %d tiles, or known tiles it does not hold", p, s.h.hand[p].Len())
+		}
+		s.size[p] = uint8(s.h.hand[p].Len())
+		if all, ok = Deck.Sum(all, s.h.hand[p]); !ok {
+			return State{}, errors.New("more copies of a tile than the game holds")
+		}
+		if sj.Score < 0 || sj.Score > NumTiles*2*MaxLine || sj.Reached < 0 || sj.Reached > j.Turns || (sj.Score == 0) != (sj.Reached == 0) {
+			return State{}, fmt.Errorf("seat %d: score %d reached at turn %d", p, sj.Score, sj.Reached)
+		}
+		s.score[p], s.reached[p] = int16(sj.Score), uint16(sj.Reached)
+		if sj.Hold != nil {
+			var h hold
+			for _, t := range sj.Hold.Kinds {
+				if !t.IsValid() {
+					return State{}, fmt.Errorf("seat %d: hold of %v", p, t)
+				}
+				h.kinds |= 1 << kindIndex[t]
+			}
+			if sj.Hold.N < 1 || sj.Hold.N > (s.h.hand[p]&h.kinds.of()).Len() || h.kinds.tiles() == nil {
+				return State{}, fmt.Errorf("seat %d: a hold of %d tiles its hand does not keep", p, sj.Hold.N)
+			}
+			h.n = uint8(sj.Hold.N)
+			s.holds[p] = h
+		}
+	}
+	if all != Deck.Full() {
+		return State{}, errors.New("the tiles do not add up to the game's 60")
+	}
+	if err := s.checkPhase(j.ToMove); err != nil {
+		return State{}, err
+	}
+	return s, nil
+}
+
+// place fills square i of a grid being rebuilt: the first at 0,0, each other one empty and next
+// to an earlier one, and no line longer than MaxLine.
+func (b *board) place(i, x, y int, t Tile) error {
+	switch {
+	case !t.IsValid():
+		return fmt.Errorf("grid square %d: not a tile", i)
+	case i == 0 && (x != 0 || y != 0):
+		return errors.New("the first tile is not at 0,0")
+	case x < -MaxCoord || x > MaxCoord || y < -MaxCoord || y > MaxCoord:
+		return fmt.Errorf("grid square %d,%d out of reach", x, y)
+	}
+	if i > 0 {
+		var w window
+		w.load(b, x, y)
+		if w.at(0, 0) != NoTile || !w.hasNeighbour() {
+			return fmt.Errorf("grid square %d,%d is taken or touches no earlier square", x, y)
+		}
+		if 1+w.run(1, 0)+w.run(-1, 0) > MaxLine || 1+w.run(0, 1)+w.run(0, -1) > MaxLine {
+			return fmt.Errorf("grid square %d,%d makes a line longer than %d", x, y, MaxLine)
+		}
+	}
+	b.add(x, y, t)
+	return nil
+}
+
+// checkPhase checks that the seat to act, the hand sizes and the grid agree with the phase, and
+// sets toMove (and the winners once over).
+func (s *State) checkPhase(toMove norns.Player) error {
+	n := int8(s.players)
+	full := true
+	for p := range n {
+		if s.size[p] != HandSize {
+			full = false
+		}
+	}
+	want := norns.Chance
+	switch s.phase {
+	case PhaseDeal:
+		if s.board.n != 0 || s.turns != 0 || s.seat < 0 || !s.gone.IsEmpty() {
+			return errors.New("a deal after the first tile")
+		}
+		for p := range n {
+			if (p < s.seat && s.size[p] != HandSize) || (p == s.seat && s.size[p] >= HandSize) || (p > s.seat && s.size[p] != 0) || !s.known[p].IsEmpty() || s.score[p] != 0 {
+				return errors.New("the hands are not those of a deal in progress")
+			}
+		}
+	case PhaseFirstTile, PhaseFirstSeat:
+		cells := uint8(0)
+		if s.phase == PhaseFirstSeat {
+			cells = 1
+		}
+		if s.board.n != cells || s.turns != 0 || s.seat != -1 || !full || !s.gone.IsEmpty() {
+			return errors.New("the opening is not complete, or play has begun")
+		}
+		if cells == 1 && s.board.c[0].t.pw().Guard {
+			return errors.New("the first tile is a Troll")
+		}
+		for p := range n {
+			if !s.known[p].IsEmpty() || s.score[p] != 0 {
+				return errors.New("scores or known tiles before the first turn")
+			}
+		}
+	case PhaseTurn, PhaseDraw:
+		if s.board.n == 0 || s.seat < 0 {
+			return errors.New("a turn before the first tile")
+		}
+		for p := range n {
+			short := s.supply > 0 && s.size[p] != HandSize
+			if short && !(s.phase == PhaseDraw && p == s.seat) {
+				return fmt.Errorf("seat %d holds %d tiles while the supply is not empty", p, s.size[p])
+			}
+		}
+		if s.phase == PhaseTurn {
+			want = norns.Player(s.seat)
+		} else if s.supply == 0 || s.size[s.seat] >= HandSize {
+			return errors.New("a draw with nothing to draw or a full hand")
+		}
+	case PhaseOver:
+		if s.supply != 0 || s.board.n == 0 {
+			return errors.New("over with tiles in the supply")
+		}
+		for p := range n {
+			if s.size[p] != 0 {
+				return errors.New("over with tiles in a hand")
+			}
+		}
+		s.end(nil)
+		want = norns.Nobody
+	}
+	if toMove != want {
+		return fmt.Errorf("toMove %d in phase %v", toMove, s.phase)
+	}
+	s.toMove = int8(want)
+	return nil
+}

@@ -1,0 +1,277 @@
+package voluspa
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/cards"
+)
+
+// Phase says what a [State] waits for.
+type Phase uint8
+
+// The phases of a match, in the order they come: the opening hands are drawn one tile at a time
+// (PhaseDeal), the first tile is turned up (PhaseFirstTile), the first player is drawn
+// (PhaseFirstSeat), then turns (PhaseTurn) alternate with refills (PhaseDraw) until PhaseOver.
+const (
+	PhaseDeal      Phase = iota // chance draws a tile into the hand being dealt (V3)
+	PhaseFirstTile              // chance turns up the first tile, not a Troll (V3)
+	PhaseFirstSeat              // chance chooses the first player (V3)
+	PhaseTurn                   // a seat lays, discards or passes (V4–V9)
+	PhaseDraw                   // chance draws a tile into the hand of the seat that just played (V14)
+	PhaseOver                   // the match is over (V15)
+	numPhases
+)
+
+var phaseNames = [numPhases]string{"deal", "first tile", "first seat", "turn", "draw", "over"}
+
+// String returns the phase's name ("turn"), or "Phase(9)" out of range.
+func (ph Phase) String() string {
+	if ph < numPhases {
+		return phaseNames[ph]
+	}
+	return fmt.Sprintf("Phase(%d)", int(ph))
+}
+
+// Special values of the toMove field.
+const (
+	chance = int8(norns.Chance)
+	nobody = int8(norns.Nobody)
+)
+
+// hold is what a seat's discard showed of its hand (V9): at the discard none of its tiles could
+// be laid, so every one was of a kind in kinds (the kinds with no legal square then). n is how
+// many of the seat's tiles must still be of those kinds: the tiles left after the discard, less
+// one for each tile of those kinds laid or discarded since.
+type hold struct {
+	kinds kindSet
+	n     uint8
+}
+
+// public is the part of a State that every seat sees. A View embeds a copy, so the methods
+// defined here serve both.
+type public struct {
+	players uint8
+	phase   Phase
+	toMove  int8   // the seat to act, chance (-1) or nobody (-2)
+	seat    int8   // whose turn it is, or whose hand chance fills; -1 before the first turn
+	turns   uint16 // seat moves played (lays, discards, passes)
+	board   board
+	last    int8 // index of the cell laid or covered by the last lay, -1 if none yet
+	supply  uint8
+	gone    cards.Multiset // tiles out of the game: covered by a Dragon or discarded (V7, V9)
+	size    [MaxPlayers]uint8
+	known   [MaxPlayers]cards.Multiset // tiles everyone saw go into a hand and not seen leave it (V8)
+	holds   [MaxPlayers]hold
+	score   [MaxPlayers]int16
+	reached [MaxPlayers]uint16 // the turn that brought each seat its score; 0 for none (V15)
+	winners norns.Seats
+}
+
+// hidden is the part of a State no seat sees whole: the hands and the supply.
+type hidden struct {
+	hand   [MaxPlayers]cards.Multiset
+	supply cards.Multiset
+}
+
+// State is a Voluspa match at one moment: an immutable value. Its methods have value receivers
+// and never change it; [State.Apply] returns the next state. It holds no slices, maps or
+// pointers, so == compares states, a State can be a map key, and copying it is the snapshot.
+// Every method is safe for concurrent use.
+//
+// The grid is the list of its filled squares in the order they were first filled, with their
+// tiles and coordinates relative to the first tile (at most 60 squares of 3 bytes); two states
+// are == when they hold the same tiles in the same squares filled in the same order, the same
+// hands, supply, scores and turn. Hands and the supply are [cards.Multiset] words: the supply has
+// no order, so no state, view or move can reveal one.
+//
+// Size budget: a State is at most 400 bytes (the board 185, five hands, the supply, the public
+// counts, scores and the inferences a view draws); TestStateSize pins it.
+//
+// The zero State is not a valid match; use [New].
+type State struct {
+	public
+	h hidden
+}
+
+// New returns a match at its first chance node: the first tile of the first opening hand. It
+// fails with an error wrapping [norns.ErrBadConfig] if c is invalid.
+func New(c Config) (State, error) {
+	if err := c.Validate(); err != nil {
+		return State{}, err
+	}
+	c = c.normal()
+	s := State{}
+	s.players = uint8(c.Players)
+	s.phase = PhaseDeal
+	s.toMove = chance
+	s.seat = 0
+	s.last = -1
+	s.supply = NumTiles
+	s.h.supply = Deck.Full()
+	return s, nil
+}
+
+// Config returns the match's configuration, with the default filled in.
+func (s public) Config() Config { return Config{Players: int(s.players)} }
+
+// Players returns the number of seats.
+func (s public) Players() int { return int(s.players) }
+
+// Phase returns what the match waits for.
+func (s public) Phase() Phase { return s.phase }
+
+// ToMove returns the seat to act, norns.Chance at a chance node, or norns.Nobody once over.
+func (s public) ToMove() norns.Player { return norns.Player(s.toMove) }
+
+// Over reports whether the match has ended (V15).
+func (s public) Over() bool { return s.phase == PhaseOver }
+
+// Turn returns whose turn it is: the seat to act, or at a refill the seat whose hand is being
+// refilled, or at the deal the seat being dealt to. It is norns.Nobody before the first player is
+// drawn and once the match is over.
+func (s public) Turn() norns.Player {
+	if s.seat < 0 || s.phase == PhaseOver || s.phase == PhaseFirstTile || s.phase == PhaseFirstSeat {
+		return norns.Nobody
+	}
+	return norns.Player(s.seat)
+}
+
+// Turns returns the number of seat moves played so far (lays, discards and passes).
+func (s public) Turns() int { return int(s.turns) }
+
+// Score returns seat p's points (V13). It panics if p is not a seat.
+func (s public) Score(p norns.Player) int { return int(s.score[s.index(p)]) }
+
+// Reached returns the turn (counted by [State.Turns], from 1) on which seat p reached its
+// current score, and 0 if it has not scored (V15's tie-break). It panics if p is not a seat.
+func (s public) Reached(p norns.Player) int { return int(s.reached[s.index(p)]) }
+
+// Winners returns the seats that won once the match is over: the highest score, and among tied
+// seats the one that reached it first (V15). It is empty before the end.
+func (s public) Winners() norns.Seats { return s.winners }
+
+// HandSize returns how many tiles seat p holds. It panics if p is not a seat.
+func (s public) HandSize(p norns.Player) int { return int(s.size[s.index(p)]) }
+
+// Known returns the tiles every seat knows seat p holds: tiles it captured with a Skadi (V8) and
+// has not laid or discarded since (a tile of that kind laid since may have been that one). It
+// panics if p is not a seat.
+func (s public) Known(p norns.Player) cards.Multiset { return s.known[s.index(p)] }
+
+// SupplySize returns the number of tiles left in the draw supply.
+func (s public) SupplySize() int { return int(s.supply) }
+
+// Gone returns the tiles out of the game: covered by a Dragon (V7) or discarded (V9).
+func (s public) Gone() cards.Multiset { return s.gone }
+
+// At returns the tile on top at x, y, and NoTile for an empty square (coordinates are relative
+// to the first tile, at 0,0; x grows east, y north).
+func (s public) At(x, y int) Tile { return s.board.at(x, y) }
+
+// Cells returns the number of filled squares of the grid.
+func (s public) Cells() int { return int(s.board.n) }
+
+// Cell returns the i-th filled square in the order the squares were first filled (the first
+// tile's square is 0) with the tile on top. It panics if i is out of range.
+func (s public) Cell(i int) (x, y int, t Tile) {
+	if i < 0 || i >= int(s.board.n) {
+		panic(fmt.Sprintf("voluspa: cell %d of %d", i, s.board.n))
+	}
+	c := s.board.c[i]
+	return int(c.x), int(c.y), c.t
+}
+
+// Bounds returns the smallest rectangle holding the grid; ok is false while the grid is empty.
+func (s public) Bounds() (minX, minY, maxX, maxY int, ok bool) {
+	if s.board.n == 0 {
+		return 0, 0, 0, 0, false
+	}
+	b := &s.board
+	return int(b.minX), int(b.minY), int(b.maxX), int(b.maxY), true
+}
+
+// LastLay returns the square of the last lay (or cover) and true, or false before any.
+func (s public) LastLay() (x, y int, ok bool) {
+	if s.last < 0 {
+		return 0, 0, false
+	}
+	c := s.board.c[s.last]
+	return int(c.x), int(c.y), true
+}
+
+// index returns p as an index, panicking if p is not one of the match's seats.
+func (s public) index(p norns.Player) int {
+	if p < 0 || int(p) >= int(s.players) {
+		panic(fmt.Sprintf("voluspa: %v is not a seat of %d players", p, s.players))
+	}
+	return int(p)
+}
+
+// Hand returns seat p's tiles. It panics if p is not a seat.
+func (s State) Hand(p norns.Player) cards.Multiset { return s.h.hand[s.index(p)] }
+
+// Supply returns the tiles of the draw supply. It has no order.
+func (s State) Supply() cards.Multiset { return s.h.supply }
+
+// Grid draws the grid as text, north at the top, with coordinates along the edges: each square
+// is a tile's first two letters ("Od", "Th", "Tr", "Dr", "Fe", "Sk", "Va", "Lo"), "[Th]" marks the
+// last lay, "." an empty square.
+func (s public) Grid() string {
+	if s.board.n == 0 {
+		return "(empty grid)\n"
+	}
+	var b strings.Builder
+	minX, minY, maxX, maxY, _ := s.Bounds()
+	lx, ly, hasLast := s.LastLay()
+	b.WriteString("     ")
+	for x := minX; x <= maxX; x++ {
+		fmt.Fprintf(&b, "%4d", x)
+	}
+	b.WriteByte('\n')
+	for y := maxY; y >= minY; y-- {
+		fmt.Fprintf(&b, "%4d ", y)
+		for x := minX; x <= maxX; x++ {
+			t := s.board.at(x, y)
+			switch {
+			case t == NoTile:
+				b.WriteString("   .")
+			case hasLast && x == lx && y == ly:
+				fmt.Fprintf(&b, "[%s]", t.String()[:2])
+			default:
+				fmt.Fprintf(&b, "  %s", t.String()[:2])
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// String describes the match for humans: phase, scores, hands, supply and the grid.
+func (s State) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "voluspa: %d players, %v", s.players, s.phase)
+	switch s.phase {
+	case PhaseTurn:
+		fmt.Fprintf(&b, ", %v to act", s.ToMove())
+	case PhaseDeal, PhaseDraw:
+		fmt.Fprintf(&b, ", chance draws for %v", norns.Player(s.seat))
+	case PhaseOver:
+		fmt.Fprintf(&b, ", winners %v", s.winners)
+	}
+	fmt.Fprintf(&b, ", turn %d\n", s.turns)
+	for p := range int(s.players) {
+		fmt.Fprintf(&b, "  seat %d: %d points (at turn %d), hand %s", p, s.score[p], s.reached[p], Deck.Format(s.h.hand[p]))
+		if !s.known[p].IsEmpty() {
+			fmt.Fprintf(&b, ", known %s", Deck.Format(s.known[p]))
+		}
+		if s.holds[p].n > 0 {
+			fmt.Fprintf(&b, ", %d of %v", s.holds[p].n, s.holds[p].kinds.tiles())
+		}
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "  supply (%d): %s\n  gone: %s\n", s.supply, Deck.Format(s.h.supply), Deck.Format(s.gone))
+	b.WriteString(s.Grid())
+	return b.String()
+}
