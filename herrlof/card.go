@@ -194,8 +194,8 @@ func CardsOf(cs ...Card) Cards {
 	return h
 }
 
-// Has reports whether h holds at least one c.
-func (h Cards) Has(c Card) bool { return c <= 39 && h&(1<<c) != 0 }
+// Has reports whether h holds at least one c; false for a value that is no card.
+func (h Cards) Has(c Card) bool { return c < 64 && h&kindBits&(1<<c) != 0 }
 
 // Count returns how many copies of c h holds.
 func (h Cards) Count(c Card) int {

@@ -75,3 +75,17 @@ func TestCardsMultiset(t *testing.T) {
 	}()
 	herrlof.CardsOf(v, v, v, v)
 }
+
+// TestCardsHasOnlyCards: Has is false for every value that is no card, even when the bits a
+// Valknut's or Hagalaz's copies fill are set (37 with two Valknuts).
+func TestCardsHasOnlyCards(t *testing.T) {
+	full := herrlof.FullDeck()
+	for _, h := range []herrlof.Cards{full, herrlof.CardsOf(herrlof.Valknut, herrlof.Valknut, herrlof.Hagalaz, herrlof.Hagalaz, herrlof.Hagalaz)} {
+		for c := range 256 {
+			want := herrlof.Card(c).IsValid() && h.Count(herrlof.Card(c)) > 0
+			if got := h.Has(herrlof.Card(c)); got != want {
+				t.Errorf("%v.Has(%d) = %v, want %v", h, c, got, want)
+			}
+		}
+	}
+}

@@ -49,7 +49,7 @@ func candidates(s herrlof.State) []herrlof.Move {
 	return ms
 }
 
-func invariant(s herrlof.State) error { return herrlof.Validate(s) }
+func invariant(s herrlof.State) error { return herrlof.ValidateSample(s) }
 
 // twin returns s with two cards hidden from p exchanged (an opponent's card and a stock card, or
 // cards of two opponents), or an opponent's hidden bid changed. Cards known to any seat, and

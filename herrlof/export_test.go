@@ -2,8 +2,13 @@ package herrlof
 
 import "github.com/nornsgames/norns/rng"
 
-// Validate exposes the internal invariant check to the external tests.
+// Validate exposes the decoder's check to the external tests: s must be a state a match can
+// reach.
 func Validate(s State) error { return s.validate() }
+
+// ValidateSample checks the invariants of a reachable state without asking that s replay (see
+// validateSample), for samples and hand-set positions.
+func ValidateSample(s State) error { return s.validateSample() }
 
 // SetBid returns s with seat p's bid set to b (for twins: bids are hidden).
 func SetBid(s State, p int, b int) State {

@@ -135,13 +135,24 @@ func trickToJSON(t Trick) trickJSON {
 	return j
 }
 
-// UnmarshalJSON decodes a state written by [State.MarshalJSON] and checks everything: the
-// configuration, the phase and whose turn it is, that the 42 cards are all there exactly once
-// (the copies of Valknut and Hagalaz three times), that hand sizes, trick counts, bids, scores
-// and the pending power agree with each other and with the rules, and that the recorded knowledge
-// is true. Malformed or impossible data is an error wrapping [norns.ErrCorrupt]; on error s is
-// unchanged.
+// MaxStateJSON is the longest JSON text [State.UnmarshalJSON] reads, in bytes: a State's JSON
+// takes about 1.5 KiB, 4 KiB indented.
+const MaxStateJSON = 64 << 10
+
+// UnmarshalJSON decodes a state written by [State.MarshalJSON] and accepts it only if a match
+// can reach it: the configuration and every field must be in range; between hands the match's
+// totals must fit the rules (a State keeps no record of earlier hands, so scores, correct bids
+// and the last hand are checked against what the hands played so far allow); in a hand, the deal
+// is rebuilt from the state and its record of the hand, and replaying the hand's moves through
+// [State.Apply] must give exactly the state read (so the 42 cards, the trick leaders, the turn,
+// the pending power, the voids, each seat's knowledge and what it knows of the stock all follow
+// the rules). Text longer than [MaxStateJSON] is refused before it is decoded. Malformed or
+// impossible data is an error wrapping [norns.ErrCorrupt] that quotes at most a short prefix of
+// any text; on error s is unchanged.
 func (s *State) UnmarshalJSON(data []byte) error {
+	if len(data) > MaxStateJSON {
+		return corrupt("%d bytes, more than the %d a state may have", len(data), MaxStateJSON)
+	}
 	var j stateJSON
 	if err := strictjson.Unmarshal(data, &j); err != nil {
 		return corrupt("%v", err)
@@ -184,7 +195,7 @@ func (j *stateJSON) state() (State, error) {
 		}
 	}
 	if ph < 0 {
-		return t, corrupt("unknown phase %q", j.Phase)
+		return t, corrupt("unknown phase %s", quote(j.Phase))
 	}
 	t.phase = Phase(ph)
 	small := func(name string, v, lo, hi int) (int, error) {
@@ -293,7 +304,7 @@ func (j *stateJSON) state() (State, error) {
 		for _, ch := range j.Voids[p] {
 			i := strings.IndexRune(suitLetters, ch)
 			if i < 0 || t.voids[p]&(1<<i) != 0 {
-				return t, corrupt("voids %q", j.Voids[p])
+				return t, corrupt("voids %s", quote(j.Voids[p]))
 			}
 			t.voids[p] |= 1 << i
 		}
@@ -438,14 +449,14 @@ func (t *tape) fromJSON(j *tapeJSON, n int) error {
 	for _, ch := range j.Drew {
 		st, ok := suit(string(ch))
 		if !ok || t.drew(st) {
-			return corrupt("record: drew %q", j.Drew)
+			return corrupt("record: drew %s", quote(j.Drew))
 		}
 		t.setDrew(st)
 	}
 	for _, sw := range j.Swaps {
 		st, ok := suit(sw.Six)
 		if !ok || t.target(st) >= 0 || sw.Target < 0 || sw.Target >= n {
-			return corrupt("record: swap %+v", sw)
+			return corrupt("record: swap of %s", quote(sw.Six))
 		}
 		t.setTarget(st, int8(sw.Target))
 		for i, text := range [2]string{sw.Taken, sw.Given} {
@@ -454,7 +465,7 @@ func (t *tape) fromJSON(j *tapeJSON, n int) error {
 			}
 			c, err := ParseCard(text)
 			if err != nil {
-				return corrupt("record: swap %+v: %v", sw, err)
+				return corrupt("record: swap of %s: %v", quote(sw.Six), err)
 			}
 			if i == 0 {
 				t.setTaken(st, c)

@@ -2,6 +2,8 @@ package herrlof_test
 
 import (
 	"errors"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/nornsgames/norns"
@@ -55,6 +57,26 @@ func TestDealNotationRoundTrip(t *testing.T) {
 		hands, trump, stock := m.Dealt()
 		if again := herrlof.MustDeal(m.Leader(), hands, trump, stock); again != m {
 			t.Fatal("MustDeal(Dealt()) differs")
+		}
+	}
+}
+
+// TestParseMoveHugeInputAllocatesLittle: 50 MB of text is refused with an error that quotes a
+// short prefix, allocating a small, fixed amount (not a multiple of the input).
+func TestParseMoveHugeInputAllocatesLittle(t *testing.T) {
+	for _, b := range []byte{0x01, 'R', ' '} {
+		huge := strings.Repeat(string(b), 50<<20)
+		var err error
+		allocs := testing.AllocsPerRun(2, func() { _, err = herrlof.ParseMove(huge) })
+		if !errors.Is(err, norns.ErrBadNotation) || len(err.Error()) > 300 {
+			t.Fatalf("ParseMove(50 MB of %q): %d-byte error %.200v", b, len(err.Error()), err)
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, _ = herrlof.ParseMove(huge)
+		runtime.ReadMemStats(&after)
+		if grew := after.TotalAlloc - before.TotalAlloc; allocs > 20 || grew > 16<<10 {
+			t.Errorf("ParseMove(50 MB of %q): %v allocations, %d bytes", b, allocs, grew)
 		}
 	}
 }

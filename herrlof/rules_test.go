@@ -627,7 +627,7 @@ func lastTrick(t *testing.T, cfg herrlof.Config, tricks [2]int, bids [2]int) her
 	s = lowestPolicy(t, s, "Y1", true)
 	s = herrlof.SetTricks(s, tricks[0], tricks[1])
 	s = herrlof.SetBid(herrlof.SetBid(s, 0, bids[0]), 1, bids[1])
-	if err := herrlof.Validate(s); err != nil {
+	if err := herrlof.ValidateSample(s); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -705,7 +705,7 @@ func TestRuleH18_EndAndTieBreaks(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := lastTrick(t, two, [2]int{2, 12}, [2]int{3, 0})
 			s = herrlof.SetMatch(s, 5, tc.scores, tc.correct)
-			if err := herrlof.Validate(s); err != nil {
+			if err := herrlof.ValidateSample(s); err != nil {
 				t.Fatal(err)
 			}
 			s = finish(t, s)

@@ -64,8 +64,9 @@ func (s State) SampleChance(r *rng.Rand) Move {
 // step in a random order (from a random start) and keeps the first that leads to a complete
 // history, then deals the unseen cards uniformly among those that keep the deal possible: every
 // consistent arrangement can come out, but not all equally often. Should the search exceed its
-// budget (never seen in tests; a damaged decoded state can), Sample falls back to the
-// unconstrained deal of the first case. Sample does not allocate.
+// budget (never seen in tests; [State.UnmarshalJSON] accepts only states a match reaches, which
+// always have a history), Sample falls back to the unconstrained deal of the first case. Sample
+// does not allocate.
 func (v View) Sample(r *rng.Rand) State { return v.sample(r, sampleOptions{}) }
 
 // sampleOptions are the tests' handles on [View.Sample].
@@ -79,30 +80,7 @@ type sampleOptions struct {
 
 // sample is Sample with options.
 func (v View) sample(r *rng.Rand, o sampleOptions) State {
-	s := State{
-		players:   v.players,
-		bonus5:    v.bonus5,
-		handLimit: v.handLimit,
-		phase:     v.phase,
-		toMove:    v.toMove,
-		opener:    v.opener,
-		handNo:    v.handNo,
-		trickNo:   v.trickNo,
-		trump:     v.trump,
-		stockN:    v.stockN,
-		power:     v.power,
-		target:    v.target,
-		next:      v.next,
-		trick:     v.trick,
-		prev:      v.prev,
-		tricks:    v.tricks,
-		bids:      [3]int8{-1, -1, -1},
-		correct:   v.correct,
-		voids:     v.voids,
-		scores:    v.scores,
-		stockSeen: v.stockSeen,
-		last:      v.last,
-	}
+	s := State{public: v.public, bids: [3]int8{-1, -1, -1}}
 	me := v.seat
 	n := int8(v.players)
 	hs := handSize(int(n))

@@ -23,7 +23,7 @@ func samples(t *testing.T, s herrlof.State, p norns.Player, n int) []herrlof.Sta
 		if out[i].View(p) != v {
 			t.Fatalf("sample %d: its view differs", i)
 		}
-		if err := herrlof.Validate(out[i]); err != nil {
+		if err := herrlof.ValidateSample(out[i]); err != nil {
 			t.Fatalf("sample %d breaks an invariant: %v\n%v", i, err, out[i])
 		}
 	}

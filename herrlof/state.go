@@ -52,9 +52,25 @@ const stockCap = 11
 // the cards it put under the stock with a 3), because [State.View] must report it.
 //
 // The zero State is not a valid match; use [New].
+//
+// Layout: the public part of the match (the fields every seat sees) is one struct, public,
+// embedded in State and in [View], so that View, Sample and the JSON form copy it whole; the
+// private part follows (bids, hands, stock, knowledge, the record of the hand). Everything is
+// held in small integers and bit sets (a hand is one word, the record of a hand five) so that a
+// State stays under 192 bytes: Go copies a smaller value with straight-line moves rather than a
+// loop, and the value API copies a State several times per move. TestStateSize pins the size,
+// and the Apply and random-hand benchmarks the cost of this layout.
 type State struct {
-	// The fields are laid out so that a move writes to few 16-byte blocks: copying a State right
-	// after Apply wrote it is cheaper when fewer blocks hold fresh small stores.
+	public
+	bids  [3]int8        // bids this hand; -1 until made
+	hands [3]Cards       // the hands; unused seats empty
+	stock [stockCap]Card // stock[0] is the bottom card, stock[stockN-1] the top; the rest 0
+	known [3]Cards       // what seat a knows of the others' hands (a 6 exchange, a 3 draw); see knownOf
+	rec   tape           // the record of the hand, for View.Sample
+}
+
+// public is the part of a State every seat sees; see [State] and [View].
+type public struct {
 	phase     Phase
 	toMove    int8  // the seat to act, -1 (chance) or -2 (nobody)
 	trickNo   uint8 // tricks completed this hand; those destroyed by a Valknut are trickNo-Σtricks
@@ -62,26 +78,20 @@ type State struct {
 	target    int8  // the 6's target during PhasePick and PhaseGive; else -1
 	next      int8  // who leads the next trick, decided when the last trick completed; else -1
 	stockN    uint8
-	trick     Trick          // the trick in play
-	trump     Card           // the trump card; NoCard at a deal
-	prev      Trick          // the last completed trick of this hand (empty before the first)
-	tricks    [3]uint8       // tricks won this hand
-	voids     [3]uint8       // bit s set: the seat showed out of suit s, and has received no card since
-	bids      [3]int8        // bids this hand; -1 until made
-	hands     [3]Cards       // the hands; unused seats empty
-	stock     [stockCap]Card // stock[0] is the bottom card, stock[stockN-1] the top; the rest 0
-	players   uint8
-	bonus5    bool
-	opener    int8 // this hand's opening leader; -1 before the first deal
-	handLimit uint16
-	handNo    uint16   // the current hand, from 1
-	correct   [3]uint8 // correct bids over the match
-	scores    [3]int16
+	trick     Trick     // the trick in play
+	trump     Card      // the trump card; NoCard at a deal
+	prev      Trick     // the last completed trick of this hand (empty before the first)
+	tricks    [3]uint8  // tricks won this hand
+	voids     [3]uint8  // bit s set: the seat showed out of suit s, and has received no card since
+	players   uint8     // 2 or 3
+	bonus5    bool      // the five-trick bonus (H19)
+	opener    int8      // this hand's opening leader; -1 before the first deal
+	handLimit uint16    // the hand limit (H21); 0 for none
+	handNo    uint16    // the current hand, from 1
+	correct   [3]uint8  // correct bids over the match
+	scores    [3]int16  // the totals
 	stockSeen [3]uint16 // bit i set: the seat knows stock[i] (it put it there with a 3)
 	last      lastHand  // the last hand scored
-	known     [3]Cards  // what seat a knows of the others' hands (a 6 exchange, a 3 draw), its show-out summary and broken bit; see knownOf
-	rec       tape      // the record of the hand, for View.Sample
-	// Under 192 bytes, a State is copied with straight-line moves rather than a loop: keep it so.
 }
 
 // kidx is the index of seat b among the other seats of seat a, in ascending order.
@@ -234,13 +244,13 @@ func New(c Config) (State, error) {
 		return State{}, err
 	}
 	c = c.normal()
-	s := State{
+	s := State{public: public{
 		players:   uint8(c.Players),
 		bonus5:    c.FiveTrickBonus,
 		handLimit: uint16(c.HandLimit),
 		opener:    -1,
 		handNo:    1,
-	}
+	}}
 	s.startDeal()
 	return s, nil
 }

@@ -18,34 +18,13 @@ import (
 // A View is a comparable value: two states that differ only in what the seat cannot see give ==
 // views. The zero View is not a valid view; get one from [State.View].
 type View struct {
+	public
 	seat      int8
-	players   uint8
-	bonus5    bool
-	handLimit uint16
-	phase     Phase
-	toMove    int8
-	opener    int8
-	handNo    uint16
-	trickNo   uint8
-	destroyed uint8
-	trump     Card
-	stockN    uint8
-	power     int8
-	target    int8
-	next      int8
-	bid       int8 // the seat's own bid; -1 until made
-	trick     Trick
-	prev      Trick
-	tricks    [3]uint8
-	handLens  [3]uint8
-	correct   [3]uint8
-	voids     [3]uint8
-	scores    [3]int16
-	stockSeen [3]uint16      // public: the stock positions each seat filled with a 3
+	bid       int8           // the seat's own bid; -1 until made
+	handLens  [3]uint8       // the number of cards each seat holds
 	stockMine [stockCap]Card // the cards at the positions of stockSeen[seat]; 0 elsewhere
-	last      lastHand
 	hand      Cards
-	out       Cards
+	out       Cards    // the cards out of play this hand
 	knows     [3]Cards // knows[q]: cards the seat knows q holds
 	knownBy   [3]Cards // knownBy[q]: cards of the seat's hand q knows about
 	tape      tape     // the hand's record as the seat saw it
@@ -55,32 +34,11 @@ type View struct {
 func (s State) View(p norns.Player) View {
 	i := s.seat(p)
 	v := View{
-		seat:      int8(p),
-		players:   s.players,
-		bonus5:    s.bonus5,
-		handLimit: s.handLimit,
-		phase:     s.phase,
-		toMove:    s.toMove,
-		opener:    s.opener,
-		handNo:    s.handNo,
-		trickNo:   s.trickNo,
-		destroyed: s.destroyedTricks(),
-		trump:     s.trump,
-		stockN:    s.stockN,
-		power:     s.power,
-		target:    s.target,
-		next:      s.next,
-		bid:       s.bids[i],
-		trick:     s.trick,
-		prev:      s.prev,
-		tricks:    s.tricks,
-		correct:   s.correct,
-		voids:     s.voids,
-		scores:    s.scores,
-		stockSeen: s.stockSeen,
-		last:      s.last,
-		hand:      s.hands[i],
-		out:       s.played(),
+		public: s.public,
+		seat:   int8(p),
+		bid:    s.bids[i],
+		hand:   s.hands[i],
+		out:    s.played(),
 	}
 	for q := range int(s.players) {
 		v.handLens[q] = uint8(s.hands[q].Len())

@@ -80,7 +80,7 @@ func TestSampleRespectsKnowledge(t *testing.T) {
 			if smp.View(p) != v {
 				t.Fatalf("%v: sample's view differs", p)
 			}
-			if err := herrlof.Validate(smp); err != nil {
+			if err := herrlof.ValidateSample(smp); err != nil {
 				t.Fatalf("%v: sample breaks an invariant: %v", p, err)
 			}
 			for q := range norns.Player(3) {
