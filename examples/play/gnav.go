@@ -2,90 +2,262 @@ package main
 
 import (
 	"fmt"
-	"io"
+	"strings"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/gnav"
 )
 
-const gnavNotation = `Gnav notation (case does not matter):
-  stand   keep your card
-  ask     ask the next player on your left to exchange cards
-  draw    (the dealer only) exchange with the top of the stock
-Cards, lowest to highest: Narr Ugle Potte 0 I II … XII, then the matadors Hus Hest Katt Dragon Gjøk.
-The lowest card at the showdown loses a life; a Narr holder always loses one.
-Other commands: moves (the legal moves), show (the table again), help, quit.`
-
-func playGnav(o options, in io.Reader, out io.Writer) error {
-	cfg := gnav.Config{Players: o.players, Lives: o.lives}
-	start, err := gnav.New(cfg)
-	if err != nil {
-		return err
-	}
-	t := table[gnav.State, gnav.Move, gnav.View, gnav.Event]{
-		name:     "gnav",
-		config:   cfg,
-		start:    start,
-		parse:    gnav.ParseMove,
-		notation: gnavNotation,
-		newBot:   gnavBot,
-		show:     showGnav,
-		prompt: func(v gnav.View) string {
-			if v.Dealer() == v.Seat() {
-				return "You deal, so you act last: stand or draw"
-			}
-			return "stand or ask"
+func gnavFront() presenter {
+	return front[gnav.State, gnav.Move, gnav.View]{
+		parse:     gnav.ParseMove,
+		rulesText: gnav.Rules,
+		goalOf: func(s gnav.State) string {
+			return fmt.Sprintf("%s each; the last player with lives wins", plural(s.Config().Lives, "life", "lives"))
 		},
-		step: func(s gnav.State, m gnav.Move, p norns.Player) (gnav.State, []gnav.Event, error) {
-			return s.ApplyEvents(m, p, nil)
-		},
-		final: func(w io.Writer, s gnav.State) {
-			fmt.Fprintln(w, "\nThe match is over.")
+		step:      stepGnav,
+		showView:  showGnav,
+		promptFor: promptGnav,
+		explainV:  explainGnav,
+		resultOf: func(u *ui, s gnav.State) {
+			u.println(u.p.bold("The match is over") + fmt.Sprintf(" after %s.", plural(s.Deals(), "deal")))
 			for p := range norns.Player(s.Players()) {
-				fmt.Fprintf(w, "  seat %d: %d lives\n", p, s.Score(p))
+				u.printf("  %-7s %s\n", u.who.Name(p), plural(s.Lives(p), "life", "lives"))
 			}
-			fmt.Fprintln(w, winnersText(s.Winners()))
+			u.println(sentence(winnersText(u, s.Winners())))
 		},
 	}
-	return play(t, o, in, out)
 }
 
-func gnavBot(kind string, seed uint64) (norns.Bot[gnav.View, gnav.Move], error) {
-	switch kind {
-	case "random":
-		return gnav.NewRandomBot(seed), nil
-	case "heuristic":
-		return gnav.NewHeuristicBot(seed), nil
-	case "search":
-		return gnav.NewSearchBot(gnav.SearchOptions{Seed: seed}), nil
+// gnavCard names a card, with "the" before a matador or a Narr as the rules speak of them.
+func gnavCard(u *ui, c gnav.Card) string {
+	if c.IsMatador() || c == gnav.Narr {
+		return "the " + u.p.bold(c.String())
 	}
-	return nil, fmt.Errorf("unknown bot %q: choose random, heuristic or search", kind)
+	return u.p.bold(c.String())
 }
 
-func showGnav(w io.Writer, v gnav.View) {
-	me := v.Seat()
-	fmt.Fprintf(w, "Deal %d, seat %d deals.\n", v.Deals(), v.Dealer())
-	for p := range norns.Player(v.Players()) {
-		who := fmt.Sprintf("seat %d", p)
-		if p == me {
-			who = "you   "
+// refusals explain the matadors' cries (N9–N12).
+var refusals = map[gnav.Card]string{
+	gnav.Hus:    `"Hus forbi!" ("house, go by"): a Hus refuses, and the request passes on to the next player`,
+	gnav.Hest:   `"Hest forbi!" ("horse, go by"): a Hest refuses, and the request passes on to the next player`,
+	gnav.Gjok:   `"Stå for gjøk!" ("stand for the cuckoo"): the Gjøk ends every exchange at once, and the asker pays nothing`,
+	gnav.Dragon: `"Hugg av!" ("cut it off!"): the Dragon refuses, and the asker loses a life`,
+	gnav.Katt:   `"Kiss!" ("scat!"): the Katt refuses; the asker loses a life and every exchange of this deal is undone`,
+}
+
+// stepGnav applies m and narrates it, saying why each life is lost.
+func stepGnav(u *ui, s gnav.State, m gnav.Move) (gnav.State, []string, error) {
+	next, evs, err := s.ApplyEvents(m, u.who.you, nil)
+	if err != nil {
+		return s, nil, err
+	}
+	w := u.who
+	var out []string
+	say := func(format string, args ...any) { out = append(out, sentence(fmt.Sprintf(format, args...))) }
+	cause := ""                           // why the next life lost is lost, when a refusal or draw cost it
+	shown := map[norns.Player]gnav.Card{} // the showdown's cards
+	var shows []string                    // the showdown, as one line
+	flush := func() {
+		if len(shows) > 0 {
+			say("showdown: %s", strings.Join(shows, ", "))
+			shows = nil
 		}
-		status := ""
+	}
+	for _, e := range evs {
+		if e.Kind != gnav.EventShow {
+			flush()
+		}
+		switch e.Kind {
+		case gnav.EventFirstDealer:
+			say("%s first (drawn at random)", w.does(e.Seat, "deal"))
+		case gnav.EventVoidDeal:
+			say("this deal is void: fewer than two players can take part while %s %s", w.list(e.Seats), restVerb(w, e.Seats))
+		case gnav.EventDeal:
+			line := fmt.Sprintf("%s a card to everyone", w.does(e.Seat, "deal"))
+			if e.Seats != next.Alive() {
+				line = fmt.Sprintf("%s a card to %s", w.does(e.Seat, "deal"), w.list(e.Seats))
+			}
+			if e.Card != gnav.NoCard {
+				line += fmt.Sprintf("; you hold %s", gnavCard(u, e.Card))
+			}
+			say("%s", line)
+		case gnav.EventKnock:
+			say("%s: a Narr, the fool that loses at the showdown, was dealt to %s", w.does(e.Seat, "knock"), w.name(e.Seat))
+		case gnav.EventStand:
+			if e.Seat == next.Dealer() || e.Seat == s.Dealer() {
+				say("%s; the dealer acts last, so the exchanges end", w.does(e.Seat, "stand"))
+			} else {
+				say("%s", w.does(e.Seat, "stand"))
+			}
+		case gnav.EventAsk:
+			say("%s %s to exchange", w.does(e.Seat, "ask"), w.name(e.Other))
+		case gnav.EventExchange:
+			if e.Card != gnav.NoCard {
+				say("%s and %s exchange: %s %s, %s %s", w.name(e.Seat), w.name(e.Other),
+					w.does(e.Seat, "get"), gnavCard(u, e.Card), w.does(e.Other, "get"), gnavCard(u, e.Card2))
+			} else {
+				say("%s and %s exchange cards", w.name(e.Seat), w.name(e.Other))
+			}
+		case gnav.EventRefuse:
+			say("%s %s: %s", w.does(e.Seat, "hold", "holds"), gnavCard(u, e.Card), refusals[e.Card])
+			switch e.Card {
+			case gnav.Dragon, gnav.Katt:
+				cause = fmt.Sprintf("for asking %s %s", w.name(e.Seat), gnavCard(u, e.Card))
+			}
+		case gnav.EventDraw:
+			switch e.Card {
+			case gnav.Hus, gnav.Hest:
+				say("%s %s from the stock; matadors drawn are set aside, so %s again", w.does(e.Seat, "draw"), gnavCard(u, e.Card), w.does(e.Seat, "draw"))
+			case gnav.Gjok:
+				say("%s %s from the stock: the exchanges end, and %s %s card", w.does(e.Seat, "draw"), gnavCard(u, e.Card), w.does(e.Seat, "keep"), w.possessive(e.Seat))
+			case gnav.Dragon:
+				say("%s %s from the stock: \"Hugg av!\" The Dragon costs the drawer a life", w.does(e.Seat, "draw"), gnavCard(u, e.Card))
+				cause = "for drawing the Dragon"
+			case gnav.Katt:
+				say("%s %s from the stock: \"Kiss!\" The Katt costs the drawer a life and undoes every exchange of this deal", w.does(e.Seat, "draw"), gnavCard(u, e.Card))
+				cause = "for drawing the Katt"
+			case gnav.NoCard:
+				say("%s a card from the stock; %s old card leaves play", w.does(e.Seat, "draw"), w.possessive(e.Seat))
+			default:
+				say("%s %s from the stock; %s %s leaves play", w.does(e.Seat, "draw"), gnavCard(u, e.Card), w.possessive(e.Seat), gnavCard(u, e.Card2))
+			}
+		case gnav.EventUndo:
+			if e.Card != gnav.NoCard {
+				say("every exchange of this deal is undone: you hold %s again", gnavCard(u, e.Card))
+			} else {
+				say("every exchange of this deal is undone")
+			}
+		case gnav.EventLifeLost:
+			why := cause
+			cause = ""
+			if why == "" {
+				why = showdownWhy(u, shown, e.Seat)
+			}
+			say("%s a life %s: %s left", w.does(e.Seat, "lose"), why, plural(e.Lives, "life", "lives"))
+		case gnav.EventOut:
+			say("%s out of the match", w.is(e.Seat))
+		case gnav.EventShow:
+			shown[e.Seat] = e.Card
+			shows = append(shows, fmt.Sprintf("%s %s", w.name(e.Seat), e.Card))
+		case gnav.EventNoContest:
+			say("fewer than two players are still in: nobody loses a life")
+		case gnav.EventRest:
+			say("%s a Narr and survived, so %s out the next deal", w.does(e.Seat, "held", "held"), w.does(e.Seat, "sit", "sits"))
+		case gnav.EventMatchOver:
+			// the result follows
+		default:
+			say("%s", e.String())
+		}
+	}
+	flush()
+	return next, out, nil
+}
+
+func restVerb(w people, s norns.Seats) string {
+	if s.Len() == 1 && !s.Has(w.you) {
+		return "rests"
+	}
+	return "rest"
+}
+
+// showdownWhy says why p lost a life at the showdown (N15).
+func showdownWhy(u *ui, shown map[norns.Player]gnav.Card, p norns.Player) string {
+	c, ok := shown[p]
+	if !ok {
+		return ""
+	}
+	if c == gnav.Narr {
+		return "for holding the Narr at the showdown"
+	}
+	narrs := 0
+	for _, x := range shown {
+		if x == gnav.Narr {
+			narrs++
+		}
+	}
+	if narrs == 1 {
+		return fmt.Sprintf("for the lowest card after the Narr, %s", gnavCard(u, c))
+	}
+	return fmt.Sprintf("for the lowest card, %s", gnavCard(u, c))
+}
+
+func showGnav(u *ui, v gnav.View) {
+	u.println(u.p.bold(fmt.Sprintf("Deal %d", v.Deals())) + fmt.Sprintf(": %s and %s last. The lowest card at the showdown loses a life; the last player with lives wins.",
+		u.who.does(v.Dealer(), "deal"), u.who.does(v.Dealer(), "act")))
+	for p := range norns.Player(v.Players()) {
+		var notes []string
+		if p == v.Dealer() {
+			notes = append(notes, "dealer")
+		}
 		switch {
 		case v.Lives(p) == 0:
-			status = "out"
+			notes = append(notes, "out")
 		case v.Resting().Has(p):
-			status = "resting"
+			notes = append(notes, "resting this deal")
 		case v.Knocked().Has(p):
-			status = "knocked (was dealt a Narr)"
+			notes = append(notes, "knocked: was dealt a Narr")
 		}
 		if t := v.Turn(p); t != gnav.TurnNone {
-			status += " " + t.String()
+			notes = append(notes, t.String())
 		}
 		if a := v.Answer(p); a != gnav.AnswerNone {
-			status += " " + a.String()
+			notes = append(notes, a.String())
 		}
-		fmt.Fprintf(w, "  %s  %d lives  %s\n", who, v.Lives(p), status)
+		u.printf("  %-7s %-8s %s\n", u.who.Name(p), plural(v.Lives(p), "life", "lives"), strings.Join(notes, ", "))
 	}
-	fmt.Fprintf(w, "Your card: %s\n", v.Hand())
+	if v.Hand() != gnav.NoCard {
+		u.printf("  Your card: %s%s\n", gnavCard(u, v.Hand()), cardNote(v.Hand()))
+	}
+}
+
+// cardNote says what a card does, for the one in your hand.
+func cardNote(c gnav.Card) string {
+	switch c {
+	case gnav.Narr:
+		return ": the fool, it loses a life at the showdown unless you pass it on"
+	case gnav.Hus, gnav.Hest:
+		return ": a matador, it refuses exchanges (the request passes on)"
+	case gnav.Gjok:
+		return ": the highest matador, it ends the exchanges when asked"
+	case gnav.Dragon:
+		return ": a matador, whoever asks you loses a life"
+	case gnav.Katt:
+		return ": a matador, whoever asks you loses a life and the exchanges are undone"
+	}
+	return ""
+}
+
+// nextLeft returns the next seat after p that is in play this deal.
+func nextLeft(v gnav.View, p norns.Player) norns.Player {
+	n := norns.Player(v.Players())
+	for q := (p + 1) % n; q != p; q = (q + 1) % n {
+		if v.InPlay().Has(q) {
+			return q
+		}
+	}
+	return norns.Nobody
+}
+
+func promptGnav(u *ui, v gnav.View) string {
+	if v.Dealer() == v.Seat() {
+		return "You deal, so you act last: stand, or draw from the stock"
+	}
+	return fmt.Sprintf("Stand, or ask %s to exchange", u.who.name(nextLeft(v, v.Seat())))
+}
+
+func explainGnav(u *ui, v gnav.View) []string {
+	if v.Dealer() == v.Seat() {
+		return []string{
+			"stand     keep your card; the exchanges end.",
+			"draw      swap your card for the top card of the stock (a matador drawn may refuse: Hus and",
+			"          Hest are set aside, the Gjøk ends it, a Dragon or Katt costs you a life).",
+		}
+	}
+	return []string{
+		"stand     keep your card; the turn passes on.",
+		fmt.Sprintf("ask       ask %s, the next player on your left, to swap cards. A matador refuses:", u.who.name(nextLeft(v, v.Seat()))),
+		"          Hus and Hest pass the request on, the Gjøk ends the exchanges, a Dragon or a Katt",
+		"          costs you a life (the Katt also undoes every exchange of the deal).",
+	}
 }

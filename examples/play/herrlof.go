@@ -2,130 +2,331 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/herrlof"
 )
 
-const herrlofNotation = `Herrlof notation (case does not matter):
-  cards      R7 G1 B9 Y3 (red, green, blue, yellow 1-9), V (Valknut), H (Hagalaz)
-  bid        bid 4            (secret; 0 to the cards in your hand)
-  the 3      draw | nodraw    then, after a draw: return R2 (a card to the bottom of the stock)
-  the 1      steal | nosteal  (3 players: steal 2 steals from seat 2)
-  the 6      take | notake    (3 players: take 1), then: give G5 (a card for the robbed player)
-Other commands: moves (the legal moves), show (the table again), help, quit.`
-
-func playHerrlof(o options, in io.Reader, out io.Writer) error {
-	cfg := herrlof.Config{Players: o.players}
-	start, err := herrlof.New(cfg)
-	if err != nil {
-		return err
-	}
-	t := table[herrlof.State, herrlof.Move, herrlof.View, herrlof.Event]{
-		name:     "herrlof",
-		config:   cfg,
-		start:    start,
-		parse:    herrlof.ParseMove,
-		notation: herrlofNotation,
-		newBot:   herrlofBot,
-		show:     showHerrlof,
-		prompt:   promptHerrlof,
-		step: func(s herrlof.State, m herrlof.Move, p norns.Player) (herrlof.State, []herrlof.Event, error) {
-			return s.ApplyEvents(m, p, nil)
-		},
-		final: func(w io.Writer, s herrlof.State) {
-			fmt.Fprintln(w, "\nThe match is over.")
-			for p := range norns.Player(s.Players()) {
-				fmt.Fprintf(w, "  seat %d: %d points, %d correct bids\n", p, s.Score(p), s.CorrectBids(p))
+func herrlofFront() presenter {
+	return front[herrlof.State, herrlof.Move, herrlof.View]{
+		parse:     herrlof.ParseMove,
+		rulesText: herrlof.Rules,
+		goalOf: func(s herrlof.State) string {
+			cfg := s.Config()
+			goal := fmt.Sprintf("first to %d points", cfg.Target())
+			if cfg.HandLimit > 0 {
+				goal += fmt.Sprintf(" or the most after %s", plural(cfg.HandLimit, "hand"))
 			}
-			fmt.Fprintln(w, winnersText(s.Winners()))
+			return goal
+		},
+		step:      stepHerrlof,
+		showView:  showHerrlof,
+		promptFor: promptHerrlof,
+		explainV:  explainHerrlof,
+		resultOf: func(u *ui, s herrlof.State) {
+			u.println(u.p.bold("The match is over") + fmt.Sprintf(" after %s.", plural(s.HandNumber(), "hand")))
+			for p := range norns.Player(s.Players()) {
+				u.printf("  %-7s %s, %s\n", u.who.Name(p), plural(s.Score(p), "point"), plural(s.CorrectBids(p), "correct bid"))
+			}
+			u.println(sentence(winnersText(u, s.Winners())))
 		},
 	}
-	return play(t, o, in, out)
 }
 
-func herrlofBot(kind string, seed uint64) (norns.Bot[herrlof.View, herrlof.Move], error) {
-	switch kind {
-	case "random":
-		return herrlof.NewRandomBot(seed), nil
-	case "heuristic":
-		return herrlof.NewHeuristicBot(seed), nil
-	case "search":
-		return herrlof.NewSearchBot(herrlof.SearchOptions{Seed: seed}), nil
+// card shows a card in notation, coloured by suit on a terminal.
+func card(u *ui, c herrlof.Card) string {
+	s := c.String()
+	switch c.Suit() {
+	case 0:
+		return u.p.red(s)
+	case 1:
+		return u.p.green(s)
+	case 2:
+		return u.p.blue(s)
+	case 3:
+		return u.p.yellow(s)
 	}
-	return nil, fmt.Errorf("unknown bot %q: choose random, heuristic or search", kind)
+	if c == herrlof.Valknut || c == herrlof.Hagalaz {
+		return u.p.magenta(s)
+	}
+	return s
 }
 
-func showHerrlof(w io.Writer, v herrlof.View) {
-	me := v.Seat()
-	trump := "no trump"
-	if v.TrumpCard() != herrlof.NoCard {
-		trump = "trump card " + v.TrumpCard().Name()
-		if v.Trump() != herrlof.NoSuit {
-			trump += " (" + v.Trump().String() + " is trump)"
-		} else {
-			trump += " (no trump suit)"
-		}
-	}
-	fmt.Fprintf(w, "Hand %d, %s, stock %d cards.\n", v.HandNumber(), trump, v.StockLen())
-	for p := range norns.Player(v.Players()) {
-		who := fmt.Sprintf("seat %d", p)
-		if p == me {
-			who = "you   "
-		}
-		bid := "bid hidden"
-		if p == me && v.Bid() >= 0 {
-			bid = fmt.Sprintf("bid %d", v.Bid())
-		} else if p == me {
-			bid = "no bid yet"
-		}
-		fmt.Fprintf(w, "  %s  %3d points  %d tricks this hand  %s  %d cards\n", who, v.Score(p), v.Tricks(p), bid, v.HandLen(p))
-	}
-	if tr := v.Trick(); tr.Len() > 0 {
-		var cards []string
-		for i := range tr.Len() {
-			cards = append(cards, fmt.Sprintf("%s (seat %d)", tr.Card(i), tr.Seat(i)))
-		}
-		fmt.Fprintf(w, "Trick: %s\n", strings.Join(cards, ", "))
-	}
-	fmt.Fprintf(w, "Your hand: %s\n", handText(v.Hand()))
-}
-
-// handText lists a hand grouped by suit, runes last.
-func handText(h herrlof.Cards) string {
+func cardList(u *ui, h herrlof.Cards) string {
 	var parts []string
+	last := herrlof.Suit(-2)
 	for c := range h.All() {
-		parts = append(parts, c.String())
+		if s := c.Suit(); s != last && len(parts) > 0 {
+			parts = append(parts, " ")
+		}
+		last = c.Suit()
+		parts = append(parts, card(u, c))
 	}
 	if len(parts) == 0 {
-		return "(empty)"
+		return "(none)"
 	}
 	return strings.Join(parts, " ")
 }
 
-func promptHerrlof(v herrlof.View) string {
+func trumpText(u *ui, c herrlof.Card) string {
+	if c.IsSuited() {
+		return fmt.Sprintf("the trump card is %s: %s is trump", card(u, c), c.Suit())
+	}
+	return fmt.Sprintf("the trump card is %s (%s): no suit is trump", card(u, c), c.Name())
+}
+
+func trumpShort(u *ui, c herrlof.Card) string {
+	if c.IsSuited() {
+		return fmt.Sprintf("trump card %s (%s is trump)", card(u, c), c.Suit())
+	}
+	return fmt.Sprintf("trump card %s (no trump suit)", card(u, c))
+}
+
+// stepHerrlof applies m and narrates its events, saying why the lead goes where it goes.
+func stepHerrlof(u *ui, s herrlof.State, m herrlof.Move) (herrlof.State, []string, error) {
+	next, evs, err := s.ApplyEvents(m, u.who.you, nil)
+	if err != nil {
+		return s, nil, err
+	}
+	w := u.who
+	var out []string
+	say := func(format string, args ...any) { out = append(out, sentence(fmt.Sprintf(format, args...))) }
+	trickDone := false
+	for _, e := range evs {
+		switch e.Kind {
+		case herrlof.EventDeal:
+			say("hand %d is dealt, %s each; %s", e.N, plural(next.Config().HandSize(), "card"), trumpText(u, e.Card))
+			why := "the first opener is drawn at random"
+			if e.N > 1 {
+				why = "the opening lead rotates each hand"
+			}
+			say("%s first and %s the first trick: %s", w.does(e.Seat, "bid"), w.verb(e.Seat, "lead"), why)
+		case herrlof.EventBid:
+			if e.N >= 0 {
+				say("%s %s (secret until the hand is scored)", w.does(e.Seat, "bid"), plural(e.N, "trick"))
+			} else {
+				say("%s in secret", w.does(e.Seat, "bid"))
+			}
+		case herrlof.EventPlay:
+			say("%s %s", w.does(e.Seat, "play"), card(u, e.Card))
+		case herrlof.EventDraw:
+			if e.Card != herrlof.NoCard {
+				say("%s the 3's power: %s %s from the stock", w.does(e.Seat, "use"), w.does(e.Seat, "draw"), card(u, e.Card))
+			} else {
+				say("%s the 3's power and %s a hidden card from the stock", w.does(e.Seat, "use"), w.does(e.Seat, "draw"))
+			}
+		case herrlof.EventReturn:
+			if e.Card != herrlof.NoCard {
+				say("%s %s at the bottom of the stock", w.does(e.Seat, "put"), card(u, e.Card))
+			} else {
+				say("%s a card at the bottom of the stock", w.does(e.Seat, "put"))
+			}
+		case herrlof.EventDecline:
+			say("%s not to use the power of the %d", w.does(e.Seat, "choose"), e.N)
+		case herrlof.EventWin:
+			trickDone = true
+			say("%s the trick with %s%s", w.does(e.Seat, "win"), card(u, e.Card), winWhy(s, e.Card))
+		case herrlof.EventDestroyed:
+			trickDone = true
+			say("a Valknut destroys the trick: nobody wins it")
+		case herrlof.EventTrump:
+			say("two Valknuts in one trick change the trump: %s from the next trick on", trumpText(u, e.Card))
+		case herrlof.EventSteal:
+			say("%s won with a 1, so %s a trick from %s", w.name(e.Seat), w.does(e.Seat, "steal"), w.name(e.Other))
+		case herrlof.EventTake:
+			say("%s won with a 6, so %s a random card from %s", w.name(e.Seat), w.does(e.Seat, "take"), w.name(e.Other))
+		case herrlof.EventTaken:
+			if e.Card != herrlof.NoCard {
+				say("%s %s from %s", w.does(e.Seat, "take"), card(u, e.Card), w.name(e.Other))
+			} else {
+				say("%s a card from %s", w.does(e.Seat, "take"), w.name(e.Other))
+			}
+		case herrlof.EventGive:
+			if e.Card != herrlof.NoCard {
+				say("%s %s to %s in return", w.does(e.Seat, "give"), card(u, e.Card), w.name(e.Other))
+			} else {
+				say("%s a card to %s in return", w.does(e.Seat, "give"), w.name(e.Other))
+			}
+		case herrlof.EventScored:
+			trickDone = false
+			out = append(out, scoredText(u, next, e.Result)...)
+		case herrlof.EventMatchOver:
+			trickDone = false
+		default:
+			say("%s", e.String())
+		}
+	}
+	if trickDone && !next.Over() && next.Phase() != herrlof.PhaseDeal {
+		if l := leadWhy(u, next); l != "" {
+			out = append(out, l)
+		}
+	}
+	return next, out, nil
+}
+
+// winWhy says why a card won the trick in play in s (before the card that completed it).
+func winWhy(s herrlof.State, c herrlof.Card) string {
+	switch {
+	case c == herrlof.Hagalaz:
+		return ", the first of a trick of Hagalaz"
+	case c.Suit() == s.Trump() && s.Trump() != herrlof.NoSuit:
+		return ", the highest trump"
+	}
+	return ""
+}
+
+// leadWhy says who leads the next trick and why (H9, H12–H14), from the trick just completed.
+func leadWhy(u *ui, next herrlof.State) string {
+	w := u.who
+	lead := next.Leader()
+	t := next.LastTrick()
+	if !lead.IsSeat() || t.Len() == 0 {
+		return ""
+	}
+	lastH := norns.Nobody
+	for i := range t.Len() {
+		if t.Card(i) == herrlof.Hagalaz {
+			lastH = t.Seat(i)
+		}
+	}
+	switch {
+	case lastH == lead && t.Winner() != lead:
+		return sentence(fmt.Sprintf("%s played the last Hagalaz of the trick, so %s the next trick", w.name(lead), w.does(lead, "lead")))
+	case t.Destroyed() && lead == t.Leader():
+		return sentence(fmt.Sprintf("%s led the destroyed trick, so %s again", w.name(lead), w.does(lead, "lead")))
+	case t.Winner().IsSeat() && t.Winner() != lead:
+		for i := range t.Len() {
+			if t.Seat(i) == t.Winner() && t.Card(i).Rank() == 9 {
+				return sentence(fmt.Sprintf("a winning 9 passes the lead: %s the next trick", w.does(lead, "lead")))
+			}
+		}
+	}
+	return sentence(fmt.Sprintf("%s the next trick", w.does(lead, "lead")))
+}
+
+// scoredText narrates a hand's scoring (H17): bid, tricks and how the points add up.
+func scoredText(u *ui, next herrlof.State, r herrlof.HandResult) []string {
+	w := u.who
+	cfg := next.Config()
+	lines := []string{u.p.bold(fmt.Sprintf("Hand %d is scored.", r.Hand))}
+	for p := range r.Players {
+		seat := norns.Player(p)
+		bid, tricks, pts := r.Bids[p], r.Tricks[p], r.Points[p]
+		parts := []string{plural(tricks, "trick")}
+		if bid == tricks {
+			parts = append(parts, "10 for the bid")
+		}
+		if bonus := pts - tricks - 10*b2i(bid == tricks); bonus > 0 {
+			parts = append(parts, fmt.Sprintf("%d for winning exactly %s", bonus, plural(tricks, "trick")))
+		}
+		sum := strings.Join(parts, " + ")
+		if len(parts) > 1 {
+			sum += " = " + plural(pts, "point")
+		} else {
+			sum = plural(pts, "point")
+		}
+		lines = append(lines, sentence(fmt.Sprintf("%s %d and %s %s: %s (%s in all)",
+			w.does(seat, "bid", "bid"), bid, w.does(seat, "win", "won"), plural(tricks, "trick"), sum, plural(next.Score(seat), "point"))))
+	}
+	_ = cfg
+	return lines
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func winnersText(u *ui, winners norns.Seats) string {
+	switch winners.Len() {
+	case 0:
+		return "nobody wins: a draw"
+	case 1:
+		for p := range winners.All() {
+			return u.who.does(p, "win")
+		}
+	}
+	return u.who.list(winners) + " share the win"
+}
+
+func showHerrlof(u *ui, v herrlof.View) {
+	me := v.Seat()
+	cfg := v.Config()
+	u.println(u.p.bold(fmt.Sprintf("Hand %d", v.HandNumber())) + fmt.Sprintf(": %s; stock %s; %s.",
+		trumpShort(u, v.TrumpCard()), plural(v.StockLen(), "card"), fmt.Sprintf("first to %d points wins", cfg.Target())))
+	for p := range norns.Player(v.Players()) {
+		bid := "bid ?"
+		if p == me {
+			bid = "no bid yet"
+			if v.Bid() >= 0 {
+				bid = fmt.Sprintf("bid %d", v.Bid())
+			}
+		}
+		u.printf("  %-7s %-10s %-11s %-13s %s in hand\n", u.who.Name(p), plural(v.Score(p), "point"), bid,
+			plural(v.Tricks(p), "trick")+" won", plural(v.HandLen(p), "card"))
+	}
+	if tr := v.Trick(); tr.Len() > 0 {
+		var cs []string
+		for i := range tr.Len() {
+			cs = append(cs, fmt.Sprintf("%s %s", u.who.name(tr.Seat(i)), card(u, tr.Card(i))))
+		}
+		u.printf("  Trick so far: %s\n", strings.Join(cs, ", "))
+	}
+	u.printf("  Your hand: %s\n", cardList(u, v.Hand()))
+}
+
+func promptHerrlof(u *ui, v herrlof.View) string {
 	switch v.Phase() {
 	case herrlof.PhaseBid:
-		return fmt.Sprintf("Your secret bid, 0 to %d (e.g. bid 4)", v.HandLen(v.Seat()))
+		return fmt.Sprintf("Your secret bid, 0 to %d (bid N)", v.HandLen(v.Seat()))
 	case herrlof.PhasePlay:
 		if tr := v.Trick(); tr.Len() > 0 && tr.LedSuit() != herrlof.NoSuit {
 			return fmt.Sprintf("Your card (%s was led)", tr.LedSuit())
+		} else if tr.Len() > 0 {
+			return "Your card (no suit led yet)"
 		}
 		return "Your lead"
+	case herrlof.PhaseDraw:
+		return "Your 3: draw from the stock? (draw or nodraw)"
+	case herrlof.PhaseReturn:
+		return "Put a card under the stock (return CARD)"
+	case herrlof.PhaseSteal:
+		return "Your 1 won: steal a trick? (steal or nosteal)"
+	case herrlof.PhaseTake:
+		return "Your 6 won: take a random card? (take or notake)"
+	case herrlof.PhaseGive:
+		return "Give a card back (give CARD)"
 	}
-	return "Your choice (" + joinMoves(v.Legal()) + ")"
+	return "Your move"
 }
 
-func winnersText(w norns.Seats) string {
-	switch w.Len() {
-	case 0:
-		return "Nobody wins: a draw."
-	case 1:
-		for p := range w.All() {
-			return fmt.Sprintf("Seat %d wins.", p)
+func explainHerrlof(u *ui, v herrlof.View) []string {
+	switch v.Phase() {
+	case herrlof.PhaseBid:
+		return []string{
+			"bid N     the number of tricks you expect to win this hand, in secret.",
+			"          A correct bid scores 10 more; with 2 players, exactly 3 or 4 tricks score 5 more.",
 		}
+	case herrlof.PhasePlay:
+		return []string{
+			"a card    R7 plays the red 7 (R G B Y for the suits), V a Valknut, H a Hagalaz.",
+			"          Follow the led suit if you can, or play a Valknut or Hagalaz at any time.",
+			"          Trump beats the led suit; a Valknut destroys the trick; a Hagalaz loses but leads next.",
+			"          A winning 1 may steal a trick, a 3 may draw, a winning 6 takes a card, a winning 9 passes the lead.",
+		}
+	case herrlof.PhaseDraw:
+		return []string{"draw      take the top card of the stock, then put one of your cards under it.", "nodraw    keep your hand as it is."}
+	case herrlof.PhaseReturn:
+		return []string{"return C  put card C (maybe the one you drew) at the bottom of the stock."}
+	case herrlof.PhaseSteal:
+		return []string{"steal     move one trick from an opponent's count this hand to yours.", "nosteal   leave the tricks as they are."}
+	case herrlof.PhaseTake:
+		return []string{"take      take a random card from an opponent's hand, then give one back.", "notake    do nothing."}
+	case herrlof.PhaseGive:
+		return []string{"give C    give card C (maybe the one you took) to the player you robbed."}
 	}
-	return fmt.Sprintf("Seats %v share the win.", w)
+	return nil
 }

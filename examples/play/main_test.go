@@ -2,21 +2,31 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
+	"context"
+	"errors"
+	"flag"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/gnav"
 	"github.com/nornsgames/norns/herrlof"
 	"github.com/nornsgames/norns/rng"
 )
 
-// terminal plays the human at the keyboard: each time the program prompts ("…> "), it types the
-// next scripted line, or asks for the legal moves and types one of them.
+var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata/")
+
+// terminal plays the person at the keyboard: each time the program prompts ("…> "), it types the
+// next scripted line; once the script is done it asks for the legal moves and types one of them
+// at random, until it has typed limit lines (then the input ends).
 type terminal struct {
 	script  []string
 	r       *rng.Rand
@@ -24,7 +34,7 @@ type terminal struct {
 	all     strings.Builder
 	in      []string
 	typed   int
-	limit   int // stop typing (end of input) after this many lines; 0 = no limit
+	limit   int // end the input after this many lines; 0 = no limit
 }
 
 func (d *terminal) Write(p []byte) (int, error) {
@@ -39,14 +49,15 @@ func (d *terminal) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	d.typed++
+	const can = "You can type "
 	switch {
 	case len(d.script) > 0:
 		d.in = append(d.in, d.script[0])
 		d.script = d.script[1:]
-	case strings.Contains(text, "Legal now: "):
-		line := text[strings.LastIndex(text, "Legal now: ")+len("Legal now: "):]
-		line = line[:strings.IndexByte(line, '\n')]
-		legal := strings.Split(line, ", ")
+	case strings.Contains(text, can):
+		line := text[strings.LastIndex(text, can)+len(can):]
+		line = line[:strings.Index(line, " (or help).")]
+		legal := expand(strings.Split(line, ", "))
 		d.in = append(d.in, legal[d.r.IntN(len(legal))])
 	default:
 		d.in = append(d.in, "moves")
@@ -54,11 +65,40 @@ func (d *terminal) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// expand undoes compact: "bid 0–3" becomes bid 0, bid 1, bid 2, bid 3.
+func expand(parts []string) []string {
+	var out []string
+	for _, p := range parts {
+		if k := strings.Index(p, " ("); k >= 0 {
+			for _, w := range strings.Fields(strings.TrimSuffix(p[k+2:], ")")) {
+				out = append(out, p[:k+1]+w)
+			}
+			continue
+		}
+		i := strings.Index(p, "–")
+		if i < 0 {
+			out = append(out, p)
+			continue
+		}
+		k := strings.LastIndexByte(p[:i], ' ')
+		lo, _ := strconv.Atoi(p[k+1 : i])
+		hi, _ := strconv.Atoi(p[i+len("–"):])
+		for n := lo; n <= hi; n++ {
+			out = append(out, p[:k+1]+strconv.Itoa(n))
+		}
+	}
+	return out
+}
+
 func (d *terminal) Read(p []byte) (int, error) {
 	if len(d.in) == 0 {
 		return 0, io.EOF
 	}
 	n := copy(p, d.in[0]+"\n")
+	if n < len(d.in[0])+1 {
+		d.in[0] = d.in[0][n:]
+		return n, nil
+	}
 	d.in = d.in[1:]
 	return n, nil
 }
@@ -73,40 +113,112 @@ func runPlay(t *testing.T, d *terminal, args ...string) (int, string, string) {
 	return code, d.all.String(), errOut.String()
 }
 
+// golden compares got with testdata/name, or rewrites the file with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
+	}
+}
+
+// TestTranscripts plays scripted sessions and compares them with the golden transcripts: the
+// commands a newcomer tries (help, rules, garbage, a move that is not legal), a few moves, and
+// quitting with -record.
+func TestTranscripts(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		script []string
+		limit  int
+	}{
+		{"herrlof.golden", []string{"-seed", "5"},
+			[]string{"help", "asdf", "bid 99", "bid 3", "moves", "R1", "G2", "show"}, 24},
+		{"herrlof3.golden", []string{"-seed", "8", "-players", "3", "-bot", "random"},
+			[]string{"bid 2"}, 14},
+		{"gnav.golden", []string{"-game", "gnav", "-seed", "5"},
+			[]string{"help", "jump", "draw", "ask", "stand"}, 12},
+		{"gnav6.golden", []string{"-game", "gnav", "-seed", "12", "-players", "6", "-lives", "2", "-bot", "random"},
+			nil, 10},
+		{"rules.golden", []string{"-seed", "1"}, []string{"rules", "quit"}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := &terminal{script: tc.script, limit: tc.limit}
+			code, out, errOut := runPlay(t, d, tc.args...)
+			if code != 0 {
+				t.Fatalf("exit %d; stderr: %s\n%s", code, errOut, out)
+			}
+			golden(t, tc.name, out)
+		})
+	}
+}
+
 func TestHumanPlaysAWholeHerrlofMatch(t *testing.T) {
-	d := &terminal{script: []string{"help", "fly away", "bid 99", "R0", "show"}}
+	d := &terminal{script: []string{"help", "fly away", "bid 99"}}
 	code, out, errOut := runPlay(t, d, "-seed", "11", "-bot", "random")
 	if code != 0 {
-		t.Fatalf("exit %d; stderr: %s\n%s", code, errOut, out)
+		t.Fatalf("exit %d; stderr: %s\n%s", code, errOut, tail(out))
 	}
 	for _, want := range []string{
-		"herrlof, 2 players, seed 11",
-		"Herrlof notation",         // help
-		`I cannot read "fly away"`, // bad text explained
-		"Not allowed:",             // bid 99 is refused with a reason
-		"Your hand:",
-		"wins the trick",
-		"The match is over.",
+		"Herrlof, 2 players, first to 50 points. Seed 11.",
+		"Now you can type:\n  bid 0–15\n",
+		`I cannot read "fly away" as a move. You can type bid 0–15 (or help).`,
+		"You cannot play bid 99 now: a bid is 0 to 15 tricks.",
+		"Hand 1 is scored.",
+		"The match is over",
 		"Play these deals again with -seed 11.",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q", want)
 		}
 	}
+	for _, bad := range []string{"herrlof:", "bad notation", "seat 0 "} {
+		if strings.Contains(out[strings.IndexByte(out, '\n')+1:], bad) {
+			t.Errorf("output holds %q", bad)
+		}
+	}
+	if m := badPlural.FindString(out); m != "" {
+		t.Errorf("output holds %q", m)
+	}
 }
 
 func TestHumanPlaysAWholeGnavMatch(t *testing.T) {
-	d := &terminal{script: []string{"help", "jump", "moves"}}
+	d := &terminal{script: []string{"help", "jump", "moves", "deal", "dealer 2"}}
 	code, out, errOut := runPlay(t, d, "-game", "gnav", "-seed", "5", "-bot", "heuristic")
 	if code != 0 {
-		t.Fatalf("exit %d; stderr: %s\n%s", code, errOut, out)
+		t.Fatalf("exit %d; stderr: %s\n%s", code, errOut, tail(out))
 	}
-	for _, want := range []string{"gnav, 4 players, seed 5", `I cannot read "jump"`, "The match is over.", "Play these deals again with -seed 5."} {
+	for _, want := range []string{"Gnav, 4 players, 3 lives each", `I cannot read "jump" as a move.`, "The match is over", "Play these deals again with -seed 5."} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q", want)
 		}
 	}
+	// chance moves are never offered to a person
+	if !strings.Contains(out, "You cannot play dealer 2 now: that move is chance's") {
+		t.Errorf("a chance move typed is not explained")
+	}
+	if m := badPlural.FindString(out); m != "" {
+		t.Errorf("output holds %q", m)
+	}
+	for _, bad := range []string{"type stand, ask, draw", "dealer 2,", "gnav:", "seat 0 "} {
+		if strings.Contains(out[strings.IndexByte(out, '\n')+1:], bad) {
+			t.Errorf("output holds %q", bad)
+		}
+	}
 }
+
+// badPlural finds "1 tricks", "1 lives" and the like.
+var badPlural = regexp.MustCompile(`(^|[^0-9])1 (tricks|points|cards|lives|hands|players|moves)\b`)
 
 func TestEndOfInputLeavesCleanly(t *testing.T) {
 	d := &terminal{limit: 3}
@@ -120,28 +232,135 @@ func TestEndOfInputLeavesCleanly(t *testing.T) {
 	}
 }
 
+// TestLongLine is the regression test for a line over 64 KiB, which used to end the match with
+// "bufio.Scanner: token too long": it is refused with a message and the match goes on.
+func TestLongLine(t *testing.T) {
+	for _, game := range []string{"herrlof", "gnav"} {
+		long := strings.Repeat("x", 100<<10)
+		d := &terminal{script: []string{long, "moves", long + " " + long}, limit: 8}
+		code, out, errOut := runPlay(t, d, "-game", game, "-seed", "4")
+		if code != 0 {
+			t.Fatalf("%s: exit %d, stderr %q", game, code, errOut)
+		}
+		if n := strings.Count(out, "That line is too long"); n != 2 {
+			t.Errorf("%s: %d complaints about long lines, want 2:\n%s", game, n, tail(out))
+		}
+		if len(out) > 64<<10 {
+			t.Errorf("%s: the output echoes the long line (%d bytes)", game, len(out))
+		}
+	}
+}
+
+// TestGarbage feeds random bytes as input: the game never fails and leaves when the input ends.
+func TestGarbage(t *testing.T) {
+	r := rng.New(9)
+	for i := range 20 {
+		buf := make([]byte, 1+r.IntN(5000))
+		for j := range buf {
+			buf[j] = byte(r.IntN(256))
+		}
+		game := []string{"herrlof", "gnav"}[i%2]
+		var out, errOut bytes.Buffer
+		code := run([]string{"-game", game, "-seed", strconv.Itoa(i + 1)}, bytes.NewReader(buf), &out, &errOut)
+		if code != 0 || !strings.Contains(out.String(), "You left the match") {
+			t.Fatalf("%s, garbage %d: exit %d, stderr %q\n%s", game, i, code, errOut.String(), tail(out.String()))
+		}
+	}
+}
+
+// TestBotDeadline is the regression test for bots that run out of time (-think 1us used to exit
+// 1 with "context deadline exceeded"): they play a quick move and the match goes on to its end.
+func TestBotDeadline(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays whole matches with search bots")
+	}
+	for _, args := range [][]string{
+		{"-auto", "-seed", "6", "-bot", "search", "-think", "1us"},
+		{"-auto", "-seed", "6", "-bot", "search", "-game", "gnav", "-think", "1us"},
+		{"-auto", "-seed", "7", "-bot", "heuristic", "-think", "1ns", "-players", "3"},
+	} {
+		code, out, errOut := runPlay(t, &terminal{}, args...)
+		if code != 0 || !strings.Contains(out, "The match is over") {
+			t.Errorf("%v: exit %d, stderr %q, output ends:\n%s", args, code, errOut, tail(out))
+		}
+	}
+}
+
+// TestThinkFallback: a bot past its deadline is replaced for the move by the heuristic bot, and
+// a bot that fails with no fallback by the first legal move.
+func TestThinkFallback(t *testing.T) {
+	g, err := norns.Lookup("herrlof")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := g.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ = m.Apply(m.SampleChance(rng.New(3)))
+	v := m.View(m.ToMove())
+	search, _ := g.NewBot("search", 1)
+	heuristic, _ := g.NewBot("heuristic", 1)
+	var out bytes.Buffer
+	u := &ui{out: &out, who: people{you: norns.Nobody}}
+	move := think(u, search, heuristic, v, 0)
+	if !slices.Contains(v.Legal(), move) || !strings.Contains(out.String(), "ran out of time") {
+		t.Errorf("past its deadline: move %v, said %q", move, out.String())
+	}
+	out.Reset()
+	move = think(u, failing{}, nil, v, time.Second)
+	if move != v.Legal()[0] || !strings.Contains(out.String(), "first legal move: it failed") {
+		t.Errorf("failing bot: move %v, said %q", move, out.String())
+	}
+}
+
+type failing struct{}
+
+func (failing) Choose(context.Context, norns.SeatView) (string, error) {
+	return "", errors.New("broken")
+}
+
 func TestBotsPlayEverySeat(t *testing.T) {
 	for _, args := range [][]string{
 		{"-auto", "-seed", "2"},
-		{"-auto", "-seed", "2", "-players", "3", "-bot", "random"},
+		{"-auto", "-seed", "2", "-players", "3", "-bot", "random", "-handLimit", "2"},
 		{"-auto", "-seed", "4", "-game", "gnav", "-players", "6"},
-		{"-auto", "-seed", "4", "-bot", "search", "-think", "5ms", "-game", "gnav"},
-		{"-auto", "-seed", "6", "-bot", "search", "-think", "5ms"},
+		{"-auto", "-seed", "4", "-game", "gnav", "-players", "3", "-catIsDragoon", "-dealerGiven", "-firstDealer", "2", "-lives", "1"},
+		{"-auto", "-seed", "6", "-bot", "search", "-think", "20ms", "-handLimit", "1"},
 	} {
 		code, out, errOut := runPlay(t, &terminal{}, args...)
-		if code != 0 || !strings.Contains(out, "The match is over.") {
+		if code != 0 || !strings.Contains(out, "The match is over") {
 			t.Errorf("%v: exit %d, stderr %q, output ends:\n%s", args, code, errOut, tail(out))
+		}
+		if strings.Contains(out, "\x1b[") {
+			t.Errorf("%v: colour on a pipe", args)
 		}
 	}
 }
 
 func TestRecordReplays(t *testing.T) {
 	dir := t.TempDir()
-	for _, game := range []string{"herrlof", "gnav"} {
-		path := filepath.Join(dir, game+".json")
-		code, out, errOut := runPlay(t, &terminal{}, "-auto", "-game", game, "-seed", "9", "-record", path)
+	for _, tc := range []struct {
+		game string
+		d    *terminal
+	}{
+		{"herrlof", &terminal{}},
+		{"gnav", &terminal{}},
+		{"herrlof", &terminal{script: []string{"bid 2", "quit"}}},
+		{"gnav", &terminal{limit: 2}},
+	} {
+		path := filepath.Join(dir, tc.game+".json")
+		args := []string{"-game", tc.game, "-seed", "9", "-record", path}
+		finished := tc.d.script == nil && tc.d.limit == 0
+		if finished {
+			args = append(args, "-auto")
+		}
+		code, out, errOut := runPlay(t, tc.d, args...)
 		if code != 0 {
 			t.Fatalf("exit %d: %s\n%s", code, errOut, tail(out))
+		}
+		if !strings.Contains(out, "saved in "+path) {
+			t.Errorf("%s: the output does not say where the record is:\n%s", tc.game, tail(out))
 		}
 		f, err := os.Open(path)
 		if err != nil {
@@ -152,28 +371,17 @@ func TestRecordReplays(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rec.Game != game || rec.Seed != 9 || !rec.Over {
-			t.Errorf("record: game %q seed %d over %v", rec.Game, rec.Seed, rec.Over)
+		if rec.Game != tc.game || rec.Seed != 9 || rec.Over != finished {
+			t.Errorf("record: game %q seed %d over %v, want over %v", rec.Game, rec.Seed, rec.Over, finished)
 		}
-		switch game {
+		switch tc.game {
 		case "herrlof":
-			var cfg herrlof.Config
-			if err := json.Unmarshal(rec.Config, &cfg); err != nil {
-				t.Fatal(err)
-			}
-			start, _ := herrlof.New(cfg)
-			if _, err := norns.Replay(start, rec, herrlof.ParseMove); err != nil {
-				t.Errorf("herrlof record does not replay: %v", err)
-			}
+			_, err = herrlof.ReplayRecord(rec)
 		case "gnav":
-			var cfg gnav.Config
-			if err := json.Unmarshal(rec.Config, &cfg); err != nil {
-				t.Fatal(err)
-			}
-			start, _ := gnav.New(cfg)
-			if _, err := norns.Replay(start, rec, gnav.ParseMove); err != nil {
-				t.Errorf("gnav record does not replay: %v", err)
-			}
+			_, err = gnav.ReplayRecord(rec)
+		}
+		if err != nil {
+			t.Errorf("%s record does not replay: %v", tc.game, err)
 		}
 	}
 }
@@ -184,12 +392,14 @@ func TestBadFlags(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{[]string{"-players", "x"}, 2, "invalid value"},
+		{[]string{"-players", "x"}, 2, "wants a whole number"},
 		{[]string{"extra"}, 2, "unexpected argument"},
 		{[]string{"-game", "chess"}, 1, "unknown game"},
 		{[]string{"-bot", "oracle"}, 1, "unknown bot"},
-		{[]string{"-players", "7"}, 1, "herrlof"},
-		{[]string{"-game", "gnav", "-players", "1"}, 1, "gnav"},
+		{[]string{"-players", "7"}, 1, "players"},
+		{[]string{"-game", "gnav", "-players", "1"}, 1, "players"},
+		{[]string{"-lives", "2"}, 2, "-lives is not an option of herrlof"},
+		{[]string{"-game", "gnav", "-catIsDragoon=maybe"}, 2, "true or false"},
 		{[]string{"-seat", "5"}, 1, "-seat 5"},
 	} {
 		code, _, errOut := runPlay(t, &terminal{}, tc.args...)
@@ -199,9 +409,70 @@ func TestBadFlags(t *testing.T) {
 	}
 }
 
+func TestList(t *testing.T) {
+	code, out, _ := runPlay(t, &terminal{}, "-list")
+	if code != 0 || !strings.Contains(out, "herrlof") || !strings.Contains(out, "gnav") {
+		t.Errorf("-list: exit %d:\n%s", code, out)
+	}
+}
+
+func TestCompact(t *testing.T) {
+	for _, tc := range []struct {
+		in   []string
+		want string
+	}{
+		{[]string{"bid 0", "bid 1", "bid 2", "bid 3"}, "bid 0–3"},
+		{[]string{"bid 0", "bid 1"}, "bid 0, bid 1"},
+		{[]string{"R1", "R2", "V"}, "R1, R2, V"},
+		{[]string{"steal 1", "steal 2", "steal 3", "nosteal"}, "steal 1–3, nosteal"},
+		{[]string{"take 0", "take 2", "take 3", "take 4"}, "take 0, take 2–4"},
+		{[]string{"return R5", "return R7", "return V"}, "return (R5 R7 V)"},
+		{[]string{"give R5", "give R7", "stand"}, "give R5, give R7, stand"},
+		{nil, ""},
+	} {
+		if got := compact(tc.in); got != tc.want {
+			t.Errorf("compact(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestPlural(t *testing.T) {
+	for _, tc := range []struct {
+		got, want string
+	}{
+		{plural(1, "trick"), "1 trick"},
+		{plural(2, "trick"), "2 tricks"},
+		{plural(0, "trick"), "0 tricks"},
+		{plural(1, "life", "lives"), "1 life"},
+		{plural(3, "life", "lives"), "3 lives"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+}
+
+func TestColour(t *testing.T) {
+	var p paint = true
+	if got := p.red("x"); got != "\x1b[31mx\x1b[0m" {
+		t.Errorf("red: %q", got)
+	}
+	var off paint
+	if got := off.red("x"); got != "x" {
+		t.Errorf("plain: %q", got)
+	}
+	t.Setenv("NO_COLOR", "1")
+	if colourFor(os.Stdout) {
+		t.Error("NO_COLOR set, yet colour is on")
+	}
+	if colourFor(&bytes.Buffer{}) {
+		t.Error("colour on a buffer")
+	}
+}
+
 func tail(s string) string {
-	if len(s) > 2000 {
-		return s[len(s)-2000:]
+	if len(s) > 3000 {
+		return s[len(s)-3000:]
 	}
 	return s
 }
