@@ -1,0 +1,81 @@
+// Command web serves a page on which people play any registered norns game in the browser,
+// against the bots or each other.
+//
+//	go run ./examples/web                 # then open http://127.0.0.1:8080
+//	go run ./examples/web -addr :9000 -think 500ms
+//
+// Choose a game, its options and who sits in each seat (you, another person, or a bot), and
+// play by clicking: the legal moves are buttons, and the cards that can be played light up. A
+// seat for another person gets a join link to send them; each link carries the seat's secret
+// token, so a browser acts only for its own seat.
+//
+// The server keeps the true state of every match; each browser receives only its seat's view,
+// legal moves and events (as server-sent events), never another seat's cards. Moves are checked
+// against the sequence number the browser saw, so a stale or doubled click is refused. Matches and
+// connections are bounded, idle matches expire, and bots think with a deadline.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"time"
+
+	_ "github.com/nornsgames/norns/gnav"
+	_ "github.com/nornsgames/norns/herrlof"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, out, errOut io.Writer) int {
+	o := defaultOptions()
+	fs := flag.NewFlagSet("web", flag.ContinueOnError)
+	fs.SetOutput(errOut)
+	addr := fs.String("addr", "127.0.0.1:8080", "the address to serve on (loopback by default)")
+	fs.IntVar(&o.maxMatches, "max-matches", o.maxMatches, "matches held at once")
+	fs.IntVar(&o.maxStreams, "max-conns", o.maxStreams, "browser connections open at once")
+	fs.DurationVar(&o.idle, "idle", o.idle, "a match nobody watches expires after this long without a move")
+	fs.DurationVar(&o.think, "think", o.think, "the longest a bot thinks about a move")
+	fs.DurationVar(&o.botDelay, "bot-delay", o.botDelay, "a pause before each bot move, so people can follow")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if o.maxMatches < 1 || o.maxStreams < 1 || o.idle <= 0 || o.think <= 0 || o.botDelay < 0 {
+		fmt.Fprintln(errOut, "web: the limits must be positive")
+		return 2
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintln(errOut, "web:", err)
+		return 1
+	}
+	srv := newServer(o)
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 16 << 10}
+	fmt.Fprintf(out, "norns web: open http://%s/ (Ctrl-C to stop)\n", ln.Addr())
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		srv.Close() // ends the streams, so Shutdown need not wait for them
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = hs.Shutdown(sctx)
+	}()
+	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintln(errOut, "web:", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,540 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/rng"
+)
+
+//go:embed static
+var staticFiles embed.FS
+
+// options are the server's limits and timings.
+type options struct {
+	maxMatches     int           // matches held at once
+	maxStreams     int           // event streams open at once, all matches together
+	streamsPerSeat int           // event streams open at once for one seat
+	idle           time.Duration // a match with no move and no stream for this long expires
+	maxIdle        time.Duration // a match with no move for this long expires, streams or not
+	think          time.Duration // a bot's deadline per move
+	botDelay       time.Duration // a pause before each bot move, so people can follow
+	sweep          time.Duration // how often expired matches are removed
+	heartbeat      time.Duration // how often an idle stream sends a comment, to keep it open
+}
+
+func defaultOptions() options {
+	return options{
+		maxMatches: 200, maxStreams: 1000, streamsPerSeat: 4,
+		idle: 15 * time.Minute, maxIdle: 2 * time.Hour,
+		think: 2 * time.Second, botDelay: 400 * time.Millisecond,
+		sweep: time.Minute, heartbeat: 20 * time.Second,
+	}
+}
+
+// server holds the matches. Its mutex guards the maps and the stream count; each table has its
+// own.
+type server struct {
+	opts options
+	ctx  context.Context // ends when the server stops
+	stop context.CancelFunc
+	wg   sync.WaitGroup // drivers, the sweeper and streams
+	mux  *http.ServeMux
+
+	mu      sync.Mutex
+	tables  map[string]*table
+	tokens  map[string]seatRef
+	streams int
+}
+
+type seatRef struct {
+	t *table
+	p norns.Player
+}
+
+func newServer(opts options) *server {
+	ctx, stop := context.WithCancel(context.Background())
+	s := &server{opts: opts, ctx: ctx, stop: stop, tables: map[string]*table{}, tokens: map[string]seatRef{}}
+	static, _ := fs.Sub(staticFiles, "static")
+	mux := http.NewServeMux()
+	mux.Handle("GET /", http.FileServerFS(static))
+	mux.HandleFunc("GET /api/games", s.handleGames)
+	mux.HandleFunc("GET /api/rules", s.handleRules)
+	mux.HandleFunc("POST /api/config", s.handleConfig)
+	mux.HandleFunc("POST /api/matches", s.handleCreate)
+	mux.HandleFunc("GET /api/state", s.handleState)
+	mux.HandleFunc("GET /api/stream", s.handleStream)
+	mux.HandleFunc("POST /api/move", s.handleMove)
+	mux.HandleFunc("GET /api/record", s.handleRecord)
+	s.mux = mux
+	s.wg.Add(1)
+	go s.sweepLoop()
+	return s
+}
+
+func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'")
+	s.mux.ServeHTTP(w, r)
+}
+
+// Close ends every match and stream and waits for their goroutines.
+func (s *server) Close() {
+	s.stop()
+	s.mu.Lock()
+	for _, t := range s.tables {
+		t.cancel()
+	}
+	s.mu.Unlock()
+	s.wg.Wait()
+}
+
+// sweepLoop removes expired matches every opts.sweep.
+func (s *server) sweepLoop() {
+	defer s.wg.Done()
+	tick := time.NewTicker(s.opts.sweep)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case now := <-tick.C:
+			s.sweep(now)
+		}
+	}
+}
+
+// sweep removes the matches that expired by now.
+func (s *server) sweep(now time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for id, t := range s.tables {
+		t.mu.Lock()
+		streams := 0
+		for _, st := range t.seats {
+			streams += st.streams
+		}
+		idle := now.Sub(t.lastActive)
+		expired := (streams == 0 && idle >= s.opts.idle) || idle >= s.opts.maxIdle
+		t.mu.Unlock()
+		if expired {
+			t.cancel()
+			delete(s.tables, id)
+			for _, st := range t.seats {
+				delete(s.tokens, st.token)
+			}
+		}
+	}
+}
+
+// apiError is the body of every refusal.
+type apiError struct {
+	Error string `json:"error"`
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func fail(w http.ResponseWriter, code int, format string, args ...any) {
+	writeJSON(w, code, apiError{Error: fmt.Sprintf(format, args...)})
+}
+
+// maxBody bounds every request body.
+const maxBody = 64 << 10
+
+// decodeBody reads a JSON request body strictly into v.
+func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		fail(w, http.StatusRequestEntityTooLarge, "the request is over %d bytes", maxBody)
+		return false
+	}
+	if err := strictUnmarshal(data, v); err != nil {
+		fail(w, http.StatusBadRequest, "malformed request: %v", clip(err.Error()))
+		return false
+	}
+	return true
+}
+
+// strictUnmarshal decodes exactly one JSON value with no unknown fields.
+func strictUnmarshal(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return errors.New("data after the value")
+	}
+	return nil
+}
+
+func clip(s string) string {
+	if len(s) > 200 {
+		return s[:200] + "…"
+	}
+	return s
+}
+
+// gameInfo describes a registered game to the lobby.
+type gameInfo struct {
+	Name        string         `json:"name"`
+	Description string         `json:"description"`
+	Options     []norns.Option `json:"options"`
+	Bots        []string       `json:"bots"`
+	HasRules    bool           `json:"hasRules"`
+}
+
+func (s *server) handleGames(w http.ResponseWriter, r *http.Request) {
+	var out []gameInfo
+	for _, name := range norns.Games() {
+		g, _ := norns.Lookup(name)
+		out = append(out, gameInfo{Name: name, Description: g.Description(), Options: g.Options(), Bots: g.Bots(), HasRules: g.Rules() != ""})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *server) handleRules(w http.ResponseWriter, r *http.Request) {
+	g, err := norns.Lookup(r.URL.Query().Get("game"))
+	if err != nil {
+		fail(w, http.StatusNotFound, "no such game")
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	rules := g.Rules()
+	if rules == "" {
+		rules = g.Name() + ": " + g.Description() + "\n\nThe full rules text is not in this version yet."
+	}
+	_, _ = io.WriteString(w, rules)
+}
+
+// configRequest is the lobby's question: is this config good, and how many seats has it?
+type configRequest struct {
+	Game   string          `json:"game"`
+	Config json.RawMessage `json:"config"`
+}
+
+type configReply struct {
+	Players int             `json:"players"`
+	Config  json.RawMessage `json:"config"` // the effective config
+}
+
+func (s *server) handleConfig(w http.ResponseWriter, r *http.Request) {
+	var req configRequest
+	if !decodeBody(w, r, &req) {
+		return
+	}
+	_, m, ok := newMatch(w, req.Game, req.Config)
+	if !ok {
+		return
+	}
+	writeJSON(w, http.StatusOK, configReply{Players: m.Players(), Config: m.Config()})
+}
+
+func newMatch(w http.ResponseWriter, game string, config json.RawMessage) (*norns.Registered, norns.Match, bool) {
+	g, err := norns.Lookup(game)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "no game %q: choose one of %s", clip(game), strings.Join(norns.Games(), ", "))
+		return nil, nil, false
+	}
+	if string(config) == "null" {
+		config = nil
+	}
+	m, err := g.New(config)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%s", clip(err.Error()))
+		return nil, nil, false
+	}
+	return g, m, true
+}
+
+// createRequest starts a match: the game, its config and who sits in each seat ("human" or a
+// bot's name), one per seat.
+type createRequest struct {
+	Game   string          `json:"game"`
+	Config json.RawMessage `json:"config"`
+	Seats  []string        `json:"seats"`
+}
+
+type createReply struct {
+	Match string       `json:"match"`
+	Seats []createSeat `json:"seats"`
+}
+
+type createSeat struct {
+	Seat  norns.Player `json:"seat"`
+	Kind  string       `json:"kind"`
+	Token string       `json:"token,omitempty"` // humans only: the seat's secret
+	Link  string       `json:"link,omitempty"`  // humans only: the page that plays the seat
+}
+
+func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	var req createRequest
+	if !decodeBody(w, r, &req) {
+		return
+	}
+	g, m, ok := newMatch(w, req.Game, req.Config)
+	if !ok {
+		return
+	}
+	if len(req.Seats) != m.Players() {
+		fail(w, http.StatusBadRequest, "%d seats given for a %d-player match", len(req.Seats), m.Players())
+		return
+	}
+	seed := randomSeed()
+	seeds := rng.New(seed ^ 0x5eed)
+	t := &table{
+		game: g, config: append([]byte(nil), req.Config...), seed: seed, srv: s, m: m,
+		changed: make(chan struct{}), lastActive: time.Now(), chance: rng.New(seed),
+	}
+	if len(t.config) == 0 || string(t.config) == "null" {
+		t.config = []byte("{}")
+	}
+	humans := 0
+	for p, kind := range req.Seats {
+		st := &seat{kind: kind}
+		if kind == "human" {
+			st.token = newToken()
+			humans++
+		} else {
+			b, err := g.NewBot(kind, seeds.Uint64())
+			if err != nil {
+				fail(w, http.StatusBadRequest, "seat %d: no bot %q: choose human or one of %s", p, clip(kind), strings.Join(g.Bots(), ", "))
+				return
+			}
+			st.bot = b
+		}
+		t.seats = append(t.seats, st)
+	}
+	if humans == 0 {
+		fail(w, http.StatusBadRequest, "no human seat: at least one seat must be human")
+		return
+	}
+
+	s.mu.Lock()
+	if len(s.tables) >= s.opts.maxMatches || s.ctx.Err() != nil {
+		s.mu.Unlock()
+		fail(w, http.StatusServiceUnavailable, "the server holds %d matches, its limit: try again later", s.opts.maxMatches)
+		return
+	}
+	for {
+		t.id = newToken()[:16]
+		if s.tables[t.id] == nil {
+			break
+		}
+	}
+	t.ctx, t.cancel = context.WithCancel(s.ctx)
+	s.tables[t.id] = t
+	reply := createReply{Match: t.id}
+	for p, st := range t.seats {
+		cs := createSeat{Seat: norns.Player(p), Kind: st.kind}
+		if st.token != "" {
+			s.tokens[st.token] = seatRef{t: t, p: norns.Player(p)}
+			cs.Token = st.token
+			cs.Link = "/#t=" + st.token
+		}
+		reply.Seats = append(reply.Seats, cs)
+	}
+	s.wg.Add(1)
+	s.mu.Unlock()
+	go t.drive()
+	writeJSON(w, http.StatusCreated, reply)
+}
+
+// seatOf finds the seat of a token, answering the request itself when there is none.
+func (s *server) seatOf(w http.ResponseWriter, token string) (seatRef, bool) {
+	s.mu.Lock()
+	ref, ok := s.tokens[token]
+	s.mu.Unlock()
+	if !ok || token == "" {
+		fail(w, http.StatusNotFound, "no such seat: the link is wrong, or the match expired")
+		return seatRef{}, false
+	}
+	return ref, true
+}
+
+func (s *server) handleState(w http.ResponseWriter, r *http.Request) {
+	ref, ok := s.seatOf(w, r.URL.Query().Get("token"))
+	if !ok {
+		return
+	}
+	since, _ := strconv.Atoi(r.URL.Query().Get("since"))
+	ref.t.mu.Lock()
+	pl, err := ref.t.payloadLocked(ref.p, since)
+	ref.t.mu.Unlock()
+	if err != nil {
+		fail(w, http.StatusInternalServerError, "the view does not encode: %v", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, pl)
+}
+
+// moveRequest is a seat's move: the token names the seat, seq the payload it answers.
+type moveRequest struct {
+	Token string `json:"token"`
+	Seq   int    `json:"seq"`
+	Move  string `json:"move"`
+}
+
+type moveReply struct {
+	Seq int `json:"seq"` // the sequence number after the move
+}
+
+func (s *server) handleMove(w http.ResponseWriter, r *http.Request) {
+	var req moveRequest
+	if !decodeBody(w, r, &req) {
+		return
+	}
+	ref, ok := s.seatOf(w, req.Token)
+	if !ok {
+		return
+	}
+	err := ref.t.playHuman(ref.p, req.Seq, req.Move)
+	switch {
+	case err == nil:
+		ref.t.mu.Lock()
+		seq := ref.t.seq
+		ref.t.mu.Unlock()
+		writeJSON(w, http.StatusOK, moveReply{Seq: seq})
+	case errors.Is(err, errStale), errors.Is(err, errTurn), errors.Is(err, errOver), errors.Is(err, norns.ErrGameOver):
+		fail(w, http.StatusConflict, "%v", err)
+	case errors.Is(err, norns.ErrBadNotation):
+		fail(w, http.StatusBadRequest, "%q is not a move of this game", clip(req.Move))
+	default: // illegal
+		fail(w, http.StatusUnprocessableEntity, "%s", clip(reason(err)))
+	}
+}
+
+// reason returns why a move was refused, in words for the player.
+func reason(err error) string {
+	if me, ok := errors.AsType[*norns.MoveError](err); ok && me.Reason != "" {
+		return me.Move + ": " + me.Reason
+	}
+	return err.Error()
+}
+
+func (s *server) handleRecord(w http.ResponseWriter, r *http.Request) {
+	ref, ok := s.seatOf(w, r.URL.Query().Get("token"))
+	if !ok {
+		return
+	}
+	t := ref.t
+	t.mu.Lock()
+	over, config, seed, moves := t.m.Over(), t.config, t.seed, append([]string(nil), t.moves...)
+	t.mu.Unlock()
+	if !over {
+		fail(w, http.StatusConflict, "the record is available once the match is over (it shows every card)")
+		return
+	}
+	rec, err := t.game.NewRecord(config, seed, moves)
+	if err != nil {
+		fail(w, http.StatusInternalServerError, "%v", err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", t.game.Name()+"-"+t.id+".json"))
+	_ = rec.Write(w)
+}
+
+// handleStream sends the seat's payload as server-sent events: one at once, then one after
+// every change, each with the events the browser has not had yet. A reconnecting browser's
+// Last-Event-ID (the event index it reached) resumes the events where they stopped.
+func (s *server) handleStream(w http.ResponseWriter, r *http.Request) {
+	ref, ok := s.seatOf(w, r.URL.Query().Get("token"))
+	if !ok {
+		return
+	}
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		fail(w, http.StatusInternalServerError, "streaming unsupported")
+		return
+	}
+	t := ref.t
+	s.mu.Lock()
+	t.mu.Lock()
+	st := t.seats[ref.p]
+	if s.streams >= s.opts.maxStreams || st.streams >= s.opts.streamsPerSeat {
+		t.mu.Unlock()
+		s.mu.Unlock()
+		fail(w, http.StatusServiceUnavailable, "too many open connections for this seat or server")
+		return
+	}
+	s.streams++
+	st.streams++
+	s.wg.Add(1)
+	t.broadcastLocked() // the others see this seat connect
+	t.mu.Unlock()
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.streams--
+		s.mu.Unlock()
+		t.mu.Lock()
+		st.streams--
+		t.lastActive = time.Now()
+		if t.ctx.Err() == nil {
+			t.broadcastLocked()
+		}
+		t.mu.Unlock()
+		s.wg.Done()
+	}()
+
+	since, _ := strconv.Atoi(r.Header.Get("Last-Event-ID"))
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	heartbeat := time.NewTicker(s.opts.heartbeat)
+	defer heartbeat.Stop()
+	for {
+		t.mu.Lock()
+		wait := t.changed
+		pl, err := t.payloadLocked(ref.p, since)
+		t.mu.Unlock()
+		var data []byte
+		if err == nil {
+			data, err = json.Marshal(pl)
+		}
+		if err != nil {
+			return
+		}
+		since = pl.EventIndex + len(pl.Events)
+		if _, err := fmt.Fprintf(w, "id: %d\nevent: state\ndata: %s\n\n", since, data); err != nil {
+			return
+		}
+		flusher.Flush()
+		for waiting := true; waiting; {
+			select {
+			case <-wait:
+				waiting = false
+			case <-heartbeat.C:
+				if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil {
+					return
+				}
+				flusher.Flush()
+			case <-t.ctx.Done():
+				_, _ = io.WriteString(w, "event: expired\ndata: {}\n\n")
+				flusher.Flush()
+				return
+			case <-r.Context().Done():
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,484 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/rng"
+)
+
+func TestGamesAndRules(t *testing.T) {
+	_, hs := testServer(t, nil)
+	res, err := http.Get(hs.URL + "/api/games")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games []gameInfo
+	if err := json.NewDecoder(res.Body).Decode(&games); err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	var names []string
+	for _, g := range games {
+		names = append(names, g.Name)
+		if len(g.Bots) == 0 || len(g.Options) == 0 {
+			t.Errorf("%s: no bots or options: %+v", g.Name, g)
+		}
+	}
+	if !slices.Equal(names, norns.Games()) {
+		t.Fatalf("games %v, want every registered game %v", names, norns.Games())
+	}
+	for _, name := range names {
+		res, err := http.Get(hs.URL + "/api/rules?game=" + name)
+		if err != nil || res.StatusCode != 200 {
+			t.Fatalf("rules of %s: %v %v", name, err, res.Status)
+		}
+		res.Body.Close()
+	}
+	for _, path := range []string{"/", "/app.js", "/render.js", "/style.css"} {
+		res, err := http.Get(hs.URL + path)
+		if err != nil || res.StatusCode != 200 {
+			t.Fatalf("GET %s: %v %v", path, err, res.Status)
+		}
+		res.Body.Close()
+	}
+}
+
+func TestCreateRefusals(t *testing.T) {
+	_, hs := testServer(t, nil)
+	for _, tc := range []struct {
+		name, body string
+		code       int
+	}{
+		{"not JSON", `hello`, 400},
+		{"unknown field", `{"game":"herrlof","seats":["human","human"],"admin":true}`, 400},
+		{"unknown game", `{"game":"chess","seats":["human","human"]}`, 400},
+		{"bad config", `{"game":"herrlof","config":{"players":9},"seats":["human","human"]}`, 400},
+		{"unknown config field", `{"game":"herrlof","config":{"bogus":1},"seats":["human","human"]}`, 400},
+		{"too few seats", `{"game":"herrlof","seats":["human"]}`, 400},
+		{"too many seats", `{"game":"herrlof","seats":["human","human","human"]}`, 400},
+		{"unknown bot", `{"game":"herrlof","seats":["human","grandmaster"]}`, 400},
+		{"no human", `{"game":"herrlof","seats":["random","random"]}`, 400},
+		{"too long", `{"game":"herrlof","seats":["human","human"],"config":{"players":2` + strings.Repeat(" ", maxBody) + `}}`, 413},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, msg := post(t, http.DefaultClient, hs.URL+"/api/matches", tc.body, nil)
+			if code != tc.code || !strings.Contains(msg, `"error"`) {
+				t.Fatalf("status %d %s, want %d with an error", code, msg, tc.code)
+			}
+		})
+	}
+}
+
+// waitTurn polls a seat's state until it is that seat's turn (or the match is over).
+func waitTurn(t testing.TB, base, token string) payload {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		res, err := http.Get(base + "/api/state?token=" + token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pl payload
+		err = json.NewDecoder(res.Body).Decode(&pl)
+		res.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pl.Legal) > 0 || pl.Over {
+			return pl
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatal("never my turn")
+	return payload{}
+}
+
+// snapshot returns a table's sequence number and true state.
+func snapshot(srv *server, match string) (int, any) {
+	srv.mu.Lock()
+	tb := srv.tables[match]
+	srv.mu.Unlock()
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	return tb.seq, tb.m.State()
+}
+
+// Every bad move gets a clear error and leaves the match as it was.
+func TestMoveRefusals(t *testing.T) {
+	srv, hs := testServer(t, nil)
+	r := create(t, hs.URL, "herrlof", `{"handLimit":1}`, "human", "human")
+	tok := []string{r.Seats[0].Token, r.Seats[1].Token}
+	pl := waitTurn(t, hs.URL, tok[0])
+	mover := pl.Seat
+	if len(pl.Legal) == 0 {
+		mover = 1
+		pl = waitTurn(t, hs.URL, tok[1])
+	}
+	other := 1 - mover
+	seq0, state0 := snapshot(srv, r.Match)
+	move := func(token string, seq int, mv string) string {
+		return mustJSON(moveRequest{Token: token, Seq: seq, Move: mv})
+	}
+	for _, tc := range []struct {
+		name, body string
+		code       int
+		says       string
+	}{
+		{"not JSON", `{"token":`, 400, "malformed"},
+		{"unknown field", `{"token":"` + tok[mover] + `","seq":1,"move":"bid 1","seat":0}`, 400, "malformed"},
+		{"no token", move("", pl.Seq, "bid 1"), 404, "no such seat"},
+		{"wrong token", move(strings.Repeat("0", 32), pl.Seq, "bid 1"), 404, "no such seat"},
+		{"stale", move(tok[mover], pl.Seq-1, "bid 1"), 409, "stale"},
+		{"from the future", move(tok[mover], pl.Seq+1, "bid 1"), 409, "stale"},
+		{"out of turn", move(tok[other], pl.Seq, "bid 1"), 409, "not your turn"},
+		{"illegal", move(tok[mover], pl.Seq, "bid 99"), 422, "bid"},
+		{"a card while bidding", move(tok[mover], pl.Seq, "R7"), 422, "R7"},
+		{"not a move", move(tok[mover], pl.Seq, "xyzzy"), 400, "not a move"},
+		{"a huge move", move(tok[mover], pl.Seq, strings.Repeat("bid ", 10000)), 400, "not a move"},
+		{"a huge body", `{"token":"` + strings.Repeat("a", maxBody) + `"}`, 413, "bytes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, msg := post(t, http.DefaultClient, hs.URL+"/api/move", tc.body, nil)
+			if code != tc.code || !strings.Contains(msg, tc.says) {
+				t.Fatalf("status %d %s, want %d saying %q", code, msg, tc.code, tc.says)
+			}
+			if seq, state := snapshot(srv, r.Match); seq != seq0 || state != state0 {
+				t.Fatal("the refused move changed the match")
+			}
+		})
+	}
+	var reply moveReply
+	if code, msg := post(t, http.DefaultClient, hs.URL+"/api/move", move(tok[mover], pl.Seq, pl.Legal[0]), &reply); code != 200 || reply.Seq != pl.Seq+1 {
+		t.Fatalf("a good move: %d %s", code, msg)
+	}
+	// the same click twice: the second is stale
+	if code, msg := post(t, http.DefaultClient, hs.URL+"/api/move", move(tok[mover], pl.Seq, pl.Legal[0]), nil); code != 409 {
+		t.Fatalf("a doubled move: %d %s, want 409", code, msg)
+	}
+	for _, path := range []string{"/api/state?token=nope", "/api/stream?token=nope", "/api/record?token=nope"} {
+		res, err := http.Get(hs.URL + path)
+		if err != nil || res.StatusCode != 404 {
+			t.Fatalf("GET %s: %v %v, want 404", path, err, res.Status)
+		}
+		res.Body.Close()
+	}
+	res, _ := http.Get(hs.URL + "/api/record?token=" + tok[0])
+	if res.StatusCode != http.StatusConflict {
+		t.Fatalf("a record before the end: %v, want 409", res.Status)
+	}
+	res.Body.Close()
+}
+
+// playStreams plays a match through the API: one client per human seat reads its event stream
+// and plays a random legal move whenever it may. It returns every payload each seat received,
+// raw, and how many moves each seat played.
+func playStreams(t testing.TB, c *http.Client, base string, r createReply, seed uint64, timeout time.Duration) (map[norns.Player][][]byte, map[norns.Player]int, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	var mu sync.Mutex
+	raw := map[norns.Player][][]byte{}
+	played := map[norns.Player]int{}
+	errs := make(chan error, len(r.Seats))
+	var wg sync.WaitGroup
+	for _, s := range r.Seats {
+		if s.Token == "" {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := playSeat(ctx, c, base, s, rng.New(seed+uint64(s.Seat)), func(b []byte) {
+				mu.Lock()
+				raw[s.Seat] = append(raw[s.Seat], b)
+				mu.Unlock()
+			}, func() {
+				mu.Lock()
+				played[s.Seat]++
+				mu.Unlock()
+			})
+			if err != nil {
+				cancel() // the other seats stop too
+			}
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			return raw, played, err
+		}
+	}
+	return raw, played, nil
+}
+
+// playSeat is one seat's client: it plays a random legal move at each payload that offers one,
+// until the match is over.
+func playSeat(ctx context.Context, c *http.Client, base string, s createSeat, r *rng.Rand, saw func([]byte), moved func()) error {
+	st, err := openStream(ctx, c, base, s.Token)
+	if err != nil {
+		return err
+	}
+	defer st.close()
+	lastPlayed := -1
+	for b := range st.raw {
+		saw(b)
+		var pl payload
+		if err := json.Unmarshal(b, &pl); err != nil {
+			return err
+		}
+		if pl.Failure != "" {
+			return fmt.Errorf("match failed: %s", pl.Failure)
+		}
+		if pl.Over {
+			return nil
+		}
+		if len(pl.Legal) == 0 || pl.Seq <= lastPlayed {
+			continue
+		}
+		lastPlayed = pl.Seq
+		body, _ := json.Marshal(moveRequest{Token: s.Token, Seq: pl.Seq, Move: pl.Legal[r.IntN(len(pl.Legal))]})
+		req, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/move", bytes.NewReader(body))
+		res, err := c.Do(req)
+		if err != nil {
+			return err
+		}
+		var buf bytes.Buffer
+		_, _ = buf.ReadFrom(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 {
+			return fmt.Errorf("seat %d move at seq %d: %d %s", s.Seat, pl.Seq, res.StatusCode, buf.String())
+		}
+		moved()
+	}
+	if err := <-st.done; err != nil {
+		return err
+	}
+	return fmt.Errorf("seat %d: the stream ended before the match", s.Seat)
+}
+
+// checkPayloads checks every payload a seat received against the server's record of the match:
+// each decodes strictly into the payload type, and holds exactly the seat's View at that point
+// (as the game encodes it), the View's legal moves, the seat's own events and public facts —
+// nothing more. It returns the number of payloads checked.
+func checkPayloads(t testing.TB, srv *server, r createReply, raw map[norns.Player][][]byte) int {
+	t.Helper()
+	srv.mu.Lock()
+	tb := srv.tables[r.Match]
+	srv.mu.Unlock()
+	tb.mu.Lock()
+	moves := slices.Clone(tb.moves)
+	config := tb.config
+	g := tb.game
+	tb.mu.Unlock()
+
+	// the states and each seat's events after every move, recomputed from the moves alone
+	m, err := g.New(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := m.Players()
+	states := []norns.Match{m}
+	events := make([][]norns.Event, n)
+	evAt := make([][]int, n) // evAt[p][seq]: seat p's events after seq moves
+	for p := range n {
+		evAt[p] = []int{0}
+	}
+	for _, mv := range moves {
+		var next norns.Match
+		for p := range n {
+			nx, evs, err := m.ApplyEvents(mv, norns.Player(p))
+			if err != nil {
+				t.Fatal(err)
+			}
+			next = nx
+			events[p] = append(events[p], evs...)
+			evAt[p] = append(evAt[p], len(events[p]))
+		}
+		m = next
+		states = append(states, m)
+	}
+
+	checked := 0
+	for p, list := range raw {
+		for i, b := range list {
+			pl := decodePayload(t, b)
+			where := fmt.Sprintf("seat %d payload %d (seq %d)", p, i, pl.Seq)
+			if pl.Seat != p || pl.Match != r.Match || pl.Game != g.Name() || pl.Seq < 0 || pl.Seq >= len(states) {
+				t.Fatalf("%s: wrong header %+v", where, pl)
+			}
+			s := states[pl.Seq]
+			v := s.View(p)
+			want, _ := v.MarshalJSON()
+			if !bytes.Equal(compact(t, pl.View), compact(t, want)) {
+				t.Fatalf("%s: view differs from the seat's View:\n%s\nwant\n%s", where, pl.View, want)
+			}
+			wantLegal := v.Legal()
+			if wantLegal == nil {
+				wantLegal = []string{}
+			}
+			if !slices.Equal(pl.Legal, wantLegal) {
+				t.Fatalf("%s: legal %v, want the View's %v", where, pl.Legal, wantLegal)
+			}
+			end := pl.EventIndex + len(pl.Events)
+			if end != evAt[p][pl.Seq] || pl.EventIndex < 0 {
+				t.Fatalf("%s: events %d..%d, want up to %d", where, pl.EventIndex, end, evAt[p][pl.Seq])
+			}
+			for k, e := range pl.Events {
+				w := events[p][pl.EventIndex+k]
+				if e.Text != w.Text || !bytes.Equal(compact(t, e.Data), compact(t, w.Data)) {
+					t.Fatalf("%s: event %d is %+v, want the seat's own %+v", where, pl.EventIndex+k, e, w)
+				}
+			}
+			if pl.Over != s.Over() {
+				t.Fatalf("%s: over %v", where, pl.Over)
+			}
+			wantWinners := []norns.Player{}
+			if s.Over() {
+				wantWinners = slices.Collect(s.Winners().All())
+			}
+			if !slices.Equal(pl.Winners, wantWinners) {
+				t.Fatalf("%s: winners %v, want %v", where, pl.Winners, wantWinners)
+			}
+			if len(pl.Seats) != n {
+				t.Fatalf("%s: %d seats", where, len(pl.Seats))
+			}
+			for q, si := range pl.Seats {
+				if si.Kind != r.Seats[q].Kind {
+					t.Fatalf("%s: seat %d kind %q, want %q", where, q, si.Kind, r.Seats[q].Kind)
+				}
+			}
+			checked++
+		}
+	}
+	return checked
+}
+
+func compact(t testing.TB, b []byte) []byte {
+	var out bytes.Buffer
+	if err := json.Compact(&out, b); err != nil {
+		t.Fatalf("bad JSON %s: %v", b, err)
+	}
+	return out.Bytes()
+}
+
+// Nothing hidden reaches the wrong browser: whole matches of every game, played by several
+// browsers (and bots) at one table, and every payload each seat received holds exactly its
+// seat's View, legal moves and events.
+func TestNoLeak(t *testing.T) {
+	srv, hs := testServer(t, nil)
+	for _, tc := range []struct {
+		game, config string
+		seats        []string
+	}{
+		{"herrlof", `{"handLimit":1}`, []string{"human", "human"}},
+		{"herrlof", `{"players":3,"handLimit":1}`, []string{"human", "heuristic", "human"}},
+		{"gnav", `{"players":4,"lives":1}`, []string{"human", "random", "human", "human"}},
+	} {
+		t.Run(tc.game+"/"+strings.Join(tc.seats, ","), func(t *testing.T) {
+			r := create(t, hs.URL, tc.game, tc.config, tc.seats...)
+			raw, _, err := playStreams(t, http.DefaultClient, hs.URL, r, 1, 60*time.Second)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := checkPayloads(t, srv, r, raw)
+			t.Logf("%d payloads checked", n)
+		})
+	}
+	for _, name := range norns.Games() {
+		if name != "herrlof" && name != "gnav" {
+			t.Errorf("game %s is registered but TestNoLeak plays no match of it: add a case", name)
+		}
+	}
+}
+
+func TestRecordAfterTheEnd(t *testing.T) {
+	srv, hs := testServer(t, nil)
+	r := create(t, hs.URL, "gnav", `{"players":2,"lives":1}`, "human", "search")
+	if _, _, err := playStreams(t, http.DefaultClient, hs.URL, r, 3, 60*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.Get(hs.URL + "/api/record?token=" + r.Seats[0].Token)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("record: %v %v", err, res.Status)
+	}
+	rec, err := norns.ReadRecord(res.Body)
+	res.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := norns.Lookup("gnav")
+	last, err := g.Replay(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, state := snapshot(srv, r.Match); state != last.State() {
+		t.Fatal("the record does not replay to the match's last state")
+	}
+	// a move after the end
+	body := mustJSON(moveRequest{Token: r.Seats[0].Token, Seq: len(rec.Moves), Move: "stand"})
+	if code, msg := post(t, http.DefaultClient, hs.URL+"/api/move", body, nil); code != 409 || !strings.Contains(msg, "over") {
+		t.Fatalf("a move after the end: %d %s", code, msg)
+	}
+}
+
+func TestLimitsAndExpiry(t *testing.T) {
+	srv, hs := testServer(t, func(o *options) {
+		o.maxMatches = 2
+		o.streamsPerSeat = 1
+		o.idle = 50 * time.Millisecond
+		o.sweep = 10 * time.Millisecond
+	})
+	a := create(t, hs.URL, "gnav", `{"players":2}`, "human", "human")
+	create(t, hs.URL, "gnav", `{"players":2}`, "human", "random")
+	code, msg := post(t, http.DefaultClient, hs.URL+"/api/matches", `{"game":"gnav","config":{"players":2},"seats":["human","human"]}`, nil)
+	if code != http.StatusServiceUnavailable {
+		t.Fatalf("a third match: %d %s, want 503", code, msg)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	st, err := openStream(ctx, http.DefaultClient, hs.URL, a.Seats[0].Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := openStream(ctx, http.DefaultClient, hs.URL, a.Seats[0].Token); err == nil || !strings.Contains(err.Error(), "503") {
+		t.Fatalf("a second stream for one seat: %v, want 503", err)
+	}
+	// the watched match stays; the other expires
+	time.Sleep(200 * time.Millisecond)
+	srv.mu.Lock()
+	left := len(srv.tables)
+	srv.mu.Unlock()
+	if left != 1 {
+		t.Fatalf("%d matches left, want the watched one", left)
+	}
+	st.close()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		srv.mu.Lock()
+		left = len(srv.tables)
+		srv.mu.Unlock()
+		if left == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the idle match did not expire")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	res, _ := http.Get(hs.URL + "/api/state?token=" + a.Seats[0].Token)
+	if res.StatusCode != 404 {
+		t.Fatalf("state of an expired match: %v, want 404", res.Status)
+	}
+	res.Body.Close()
+}

@@ -1,0 +1,249 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/rng"
+)
+
+// A table is one match on the server: the true state, which never leaves the server, and the
+// seats. Its mutex guards everything below it; the driver goroutine plays chance and the bots,
+// and the move handler plays the humans' moves.
+type table struct {
+	id     string
+	game   *norns.Registered
+	config []byte // as given, for the record
+	seed   uint64 // chance is drawn from rng.New(seed)
+	srv    *server
+
+	ctx    context.Context // ends when the table expires or the server stops
+	cancel context.CancelFunc
+
+	mu         sync.Mutex
+	m          norns.Match   // the true state
+	seq        int           // moves applied so far, chance included: the number a move must name
+	moves      []string      // every move, for the record
+	seats      []*seat       // one per seat of the match
+	changed    chan struct{} // closed (and replaced) at every change: a broadcast
+	lastActive time.Time     // the last move, or the last stream to close
+	chance     *rng.Rand
+	failure    string // why the driver stopped, if it failed
+}
+
+// A seat is a human's (with its token) or a bot's.
+type seat struct {
+	kind    string // "human" or the bot's name
+	token   string // humans only: the seat's secret
+	bot     norns.TextBot
+	events  []norns.Event // what this seat saw, in order, since eventBase
+	base    int           // the index of events[0] in the seat's whole event list
+	streams int           // open event streams
+}
+
+// maxSeatEvents bounds each seat's event log; a stream that falls further behind skips ahead.
+const maxSeatEvents = 4096
+
+// newToken returns an unguessable 128-bit token in hex.
+func newToken() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	return hex.EncodeToString(b[:])
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// errStale, errTurn and errOver are the refusals of a move that is well formed but comes at the
+// wrong moment.
+var (
+	errStale = errors.New("stale move: the match has moved on since you saw it; look again")
+	errTurn  = errors.New("it is not your turn")
+	errOver  = errors.New("the match is over")
+)
+
+// playHuman plays a human's move for seat p, checked against the sequence number the browser
+// saw. On any error the match is unchanged.
+func (t *table) playHuman(p norns.Player, seq int, move string) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch {
+	case t.m.Over():
+		return errOver
+	case seq != t.seq:
+		return errStale
+	case t.m.ToMove() != p:
+		return errTurn
+	}
+	return t.applyLocked(move)
+}
+
+// applyLocked applies move, records each seat's events and wakes every stream and the driver.
+func (t *table) applyLocked(move string) error {
+	n := t.m.Players()
+	var next norns.Match
+	evs := make([][]norns.Event, n)
+	for p := range n {
+		nx, e, err := t.m.ApplyEvents(move, norns.Player(p))
+		if err != nil {
+			return err
+		}
+		next, evs[p] = nx, e
+	}
+	t.m = next
+	t.seq++
+	t.moves = append(t.moves, move)
+	for p, s := range t.seats {
+		s.events = append(s.events, evs[p]...)
+		if over := len(s.events) - maxSeatEvents; over > 0 {
+			s.events = append(s.events[:0:0], s.events[over:]...)
+			s.base += over
+		}
+	}
+	t.lastActive = time.Now()
+	t.broadcastLocked()
+	return nil
+}
+
+func (t *table) broadcastLocked() {
+	close(t.changed)
+	t.changed = make(chan struct{})
+}
+
+// drive plays chance and the bots until the match ends or the table expires. A bot thinks
+// with the server's deadline; one that fails or answers with an illegal move plays a random
+// legal move instead, and the match goes on.
+func (t *table) drive() {
+	defer t.srv.wg.Done()
+	for {
+		t.mu.Lock()
+		if t.m.Over() || t.ctx.Err() != nil {
+			t.mu.Unlock()
+			return
+		}
+		p := t.m.ToMove()
+		if p == norns.Chance {
+			if err := t.applyLocked(t.m.SampleChance(t.chance)); err != nil {
+				t.failLocked(fmt.Sprintf("chance: %v", err))
+				t.mu.Unlock()
+				return
+			}
+			t.mu.Unlock()
+			continue
+		}
+		if t.seats[p].kind == "human" {
+			wait := t.changed
+			t.mu.Unlock()
+			select {
+			case <-wait:
+			case <-t.ctx.Done():
+				return
+			}
+			continue
+		}
+		m, seq, bot := t.m, t.seq, t.seats[p].bot
+		t.mu.Unlock()
+
+		if d := t.srv.opts.botDelay; d > 0 {
+			select {
+			case <-time.After(d):
+			case <-t.ctx.Done():
+				return
+			}
+		}
+		ctx, cancel := context.WithTimeout(t.ctx, t.srv.opts.think)
+		move, err := bot.Choose(ctx, m.View(p))
+		cancel()
+		if t.ctx.Err() != nil {
+			return
+		}
+
+		t.mu.Lock()
+		if t.seq != seq { // nothing else moves at a bot's turn; be safe anyway
+			t.mu.Unlock()
+			continue
+		}
+		if err != nil || t.applyLocked(move) != nil {
+			legal := t.m.Legal()
+			if len(legal) == 0 || t.applyLocked(legal[t.chance.IntN(len(legal))]) != nil {
+				t.failLocked(fmt.Sprintf("%v's bot could not move", p))
+				t.mu.Unlock()
+				return
+			}
+		}
+		t.mu.Unlock()
+	}
+}
+
+// failLocked stops a match whose game broke its contract, and tells the browsers.
+func (t *table) failLocked(why string) {
+	t.failure = why
+	t.broadcastLocked()
+}
+
+// payload is everything a seat's browser ever receives about a match: the public facts of the
+// table (game, seats' kinds, sequence number, result) and that seat's View, legal moves and
+// events. Nothing else is sent; TestNoLeak checks every payload against the seat's View.
+type payload struct {
+	Match      string          `json:"match"`
+	Game       string          `json:"game"`
+	Seq        int             `json:"seq"`        // moves so far: send it with a move
+	Seat       norns.Player    `json:"seat"`       // whose payload this is
+	Seats      []seatInfo      `json:"seats"`      // who sits where
+	View       json.RawMessage `json:"view"`       // the seat's View, as the game encodes it
+	Legal      []string        `json:"legal"`      // the seat's legal moves; empty when not its turn
+	Events     []norns.Event   `json:"events"`     // the seat's events from EventIndex on
+	EventIndex int             `json:"eventIndex"` // the index of Events[0] in the seat's events
+	Over       bool            `json:"over"`
+	Winners    []norns.Player  `json:"winners"` // once over
+	Failure    string          `json:"failure,omitempty"`
+}
+
+type seatInfo struct {
+	Kind      string `json:"kind"` // "human" or a bot's name
+	Connected bool   `json:"connected"`
+}
+
+// payloadLocked returns seat p's payload, with its events from index since on.
+func (t *table) payloadLocked(p norns.Player, since int) (payload, error) {
+	v := t.m.View(p)
+	view, err := v.MarshalJSON()
+	if err != nil {
+		return payload{}, err
+	}
+	s := t.seats[p]
+	if since < s.base {
+		since = s.base
+	}
+	if since > s.base+len(s.events) {
+		since = s.base + len(s.events)
+	}
+	pl := payload{
+		Match: t.id, Game: t.game.Name(), Seq: t.seq, Seat: p, View: view,
+		Legal: v.Legal(), Events: append([]norns.Event{}, s.events[since-s.base:]...), EventIndex: since,
+		Over: t.m.Over(), Winners: []norns.Player{}, Failure: t.failure,
+	}
+	if pl.Legal == nil {
+		pl.Legal = []string{}
+	}
+	if pl.Over {
+		for w := range t.m.Winners().All() {
+			pl.Winners = append(pl.Winners, w)
+		}
+	}
+	for _, o := range t.seats {
+		pl.Seats = append(pl.Seats, seatInfo{Kind: o.kind, Connected: o.kind != "human" || o.streams > 0})
+	}
+	return pl, nil
+}
