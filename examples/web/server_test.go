@@ -118,12 +118,22 @@ func TestMoveRefusals(t *testing.T) {
 	srv, hs := testServer(t, nil)
 	r := create(t, hs.URL, "herrlof", `{"handLimit":1}`, "human", "human")
 	tok := []string{r.Seats[0].Token, r.Seats[1].Token}
-	pl := waitTurn(t, hs.URL, tok[0])
-	mover := pl.Seat
-	if len(pl.Legal) == 0 {
-		mover = 1
-		pl = waitTurn(t, hs.URL, tok[1])
+	var pl payload
+	mover := norns.Player(-1)
+	for mover < 0 {
+		res, err := http.Get(hs.URL + "/api/state?token=" + tok[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = json.NewDecoder(res.Body).Decode(&pl)
+		res.Body.Close()
+		var v struct {
+			ToMove norns.Player `json:"toMove"`
+		}
+		_ = json.Unmarshal(pl.View, &v)
+		mover = v.ToMove
 	}
+	pl = waitTurn(t, hs.URL, tok[mover])
 	other := 1 - mover
 	seq0, state0 := snapshot(srv, r.Match)
 	move := func(token string, seq int, mv string) string {
