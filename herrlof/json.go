@@ -20,31 +20,31 @@ type stateJSON struct {
 	TricksDone  int          `json:"tricksDone"`
 	Destroyed   int          `json:"destroyed"`
 	Trump       string       `json:"trump"`
-	Stock       []string     `json:"stock"`
+	Stock       []string     `json:"stock" maxlen:"11"`
 	Power       int          `json:"power"`
 	Target      int          `json:"target"`
 	Next        int          `json:"next"`
 	Trick       trickJSON    `json:"trick"`
 	LastTrick   trickJSON    `json:"lastTrick"`
-	Hands       []string     `json:"hands"`
+	Hands       []string     `json:"hands" maxlen:"3"`
 	Out         string       `json:"out"`
-	Tricks      []int        `json:"tricks"`
-	Bids        []int        `json:"bids"`
-	Scores      []int        `json:"scores"`
-	CorrectBids []int        `json:"correctBids"`
-	Voids       []string     `json:"voids"`
-	StockSeen   []int        `json:"stockSeen"`
-	Known       [][]string   `json:"known"`
+	Tricks      []int        `json:"tricks" maxlen:"3"`
+	Bids        []int        `json:"bids" maxlen:"3"`
+	Scores      []int        `json:"scores" maxlen:"3"`
+	CorrectBids []int        `json:"correctBids" maxlen:"3"`
+	Voids       []string     `json:"voids" maxlen:"3"`
+	StockSeen   []int        `json:"stockSeen" maxlen:"3"`
+	Known       [][]string   `json:"known" maxlen:"3"`
 	Record      tapeJSON     `json:"record"`
 	LastHand    lastHandJSON `json:"lastHand"`
 }
 
 // tapeJSON is the JSON form of a State's record of the hand (see tape).
 type tapeJSON struct {
-	Leaders []int      `json:"leaders"` // the leader of each trick begun
-	Plays   string     `json:"plays"`   // the cards played, in order
-	Drew    string     `json:"drew"`    // the suits of the 3s that drew
-	Swaps   []swapJSON `json:"swaps"`   // the 6s that took, by suit
+	Leaders []int      `json:"leaders" maxlen:"15"` // the leader of each trick begun
+	Plays   string     `json:"plays"`               // the cards played, in order
+	Drew    string     `json:"drew"`                // the suits of the 3s that drew
+	Swaps   []swapJSON `json:"swaps" maxlen:"4"`    // the 6s that took, by suit
 }
 
 type swapJSON struct {
@@ -56,14 +56,14 @@ type swapJSON struct {
 
 type trickJSON struct {
 	Leader int      `json:"leader"`
-	Cards  []string `json:"cards"`
+	Cards  []string `json:"cards" maxlen:"3"`
 	Winner int      `json:"winner"`
 }
 
 type lastHandJSON struct {
 	Hand   int   `json:"hand"`
-	Bids   []int `json:"bids"`
-	Tricks []int `json:"tricks"`
+	Bids   []int `json:"bids" maxlen:"3"`
+	Tricks []int `json:"tricks" maxlen:"3"`
 }
 
 // MarshalJSON encodes s as a JSON object that [State.UnmarshalJSON] reads back to an == State.

@@ -122,11 +122,11 @@ func appendCard(b []byte, c Card) []byte {
 //	                       chance: the opening leader, each seat's hand, the trump card and
 //	                       the stock from the top, separated by slashes
 //
-// Errors wrap [norns.ErrBadNotation]. Text longer than [MaxMoveLen] bytes is refused unread, and
+// Errors wrap [norns.ErrBadNotation]. Text longer than [MaxMoveText] bytes is refused unread, and
 // an error quotes at most the first 32 bytes of the text.
 func ParseMove(s string) (Move, error) {
-	if len(s) > MaxMoveLen {
-		return Move{}, badNotation(s, fmt.Sprintf("%d bytes, more than the %d a move may have", len(s), MaxMoveLen))
+	if len(s) > MaxMoveText {
+		return Move{}, badNotation(s, fmt.Sprintf("%d bytes, more than the %d a move may have", len(s), MaxMoveText))
 	}
 	f := strings.Fields(s)
 	if len(f) == 0 {
@@ -208,9 +208,9 @@ func parseSeat(s string) (int, bool) {
 	return 0, false
 }
 
-// MaxMoveLen is the longest text [ParseMove] reads: a deal, the longest move, takes about 140
+// MaxMoveText is the longest text [ParseMove] reads: a deal, the longest move, takes about 140
 // bytes; the rest is room for spacing.
-const MaxMoveLen = 1024
+const MaxMoveText = 1024
 
 // maxQuote is the most of an input an error message quotes.
 const maxQuote = 32

@@ -1,11 +1,6 @@
 package herrlof
 
-import (
-	"fmt"
-
-	"github.com/nornsgames/norns"
-	"github.com/nornsgames/norns/internal/strictjson"
-)
+import "github.com/nornsgames/norns"
 
 // NewRecord returns the match record of a match of config c, played with chance drawn from
 // rng.New(seed), whose moves from New(c) led to last. It wraps [norns.NewRecord]. The record holds
@@ -19,19 +14,9 @@ func NewRecord(c Config, seed uint64, moves []Move, last State) (norns.Record, e
 }
 
 // ReplayRecord replays a Herrlof match record from the start its config describes and checks
-// its result; it wraps [norns.Replay]. The config is decoded strictly: an unknown field is an
-// error. Its errors wrap [norns.ErrCorrupt].
+// its result; it wraps [norns.ReplayRecord]. The config is decoded strictly: an unknown,
+// repeated or differently cased key is an error. Its errors wrap [norns.ErrCorrupt]. Records
+// written before the format had a version, with "players": 0 for the default, replay too.
 func ReplayRecord(rec norns.Record) (State, error) {
-	if rec.Game != "herrlof" {
-		return State{}, fmt.Errorf("herrlof: replay: %w: a record of %q", norns.ErrCorrupt, rec.Game)
-	}
-	var c Config
-	if err := strictjson.Unmarshal(rec.Config, &c); err != nil {
-		return State{}, fmt.Errorf("herrlof: replay: %w: config: %v", norns.ErrCorrupt, err)
-	}
-	s, err := New(c)
-	if err != nil {
-		return State{}, fmt.Errorf("herrlof: replay: %w: %w", norns.ErrCorrupt, err)
-	}
-	return norns.Replay(s, rec, ParseMove)
+	return norns.ReplayRecord(rec, "herrlof", New, ParseMove)
 }

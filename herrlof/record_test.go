@@ -3,6 +3,8 @@ package herrlof_test
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/nornsgames/norns"
@@ -48,8 +50,8 @@ func TestRecordRoundTrip(t *testing.T) {
 	}
 }
 
-// TestRecordConfigStrict: a record's config with an unknown field, a second value or an
-// invalid config is corrupt; the config NewRecord writes replays.
+// TestRecordConfigStrict: a record's config with an unknown, repeated or differently cased key,
+// a second value or an invalid config is corrupt; the config NewRecord writes replays.
 func TestRecordConfigStrict(t *testing.T) {
 	s := mustNew(t, herrlof.Config{})
 	rec, err := herrlof.NewRecord(herrlof.Config{}, 1, nil, s)
@@ -59,7 +61,8 @@ func TestRecordConfigStrict(t *testing.T) {
 	if _, err := herrlof.ReplayRecord(rec); err != nil {
 		t.Fatalf("a fresh record: %v", err)
 	}
-	for _, bad := range []string{`{"players":2,"Bogus":1}`, `{"players":2} {}`, `{"players":4}`, `[]`} {
+	for _, bad := range []string{`{"players":2,"Bogus":1}`, `{"PLAYERS":3}`, `{"Players":2}`,
+		`{"players":2,"fivetrickbonus":true}`, `{"players":2,"players":3}`, `{"players":2} {}`, `{"players":4}`, `[]`} {
 		r := rec
 		r.Config = []byte(bad)
 		if _, err := herrlof.ReplayRecord(r); !errors.Is(err, norns.ErrCorrupt) {
@@ -81,5 +84,45 @@ func TestRecordWritesEffectiveConfig(t *testing.T) {
 	}
 	if _, err := herrlof.NewRecord(herrlof.Config{Players: 5}, 1, nil, s); !errors.Is(err, norns.ErrBadConfig) {
 		t.Errorf("a record of 5 players: %v", err)
+	}
+}
+
+// TestRecordFilesReplay: the match records under testdata/records, written by earlier versions
+// of the package (the e54506c- files before records had a version, with "players": 0 for the
+// default), replay to their recorded result; and replaying each from its seed and the seats'
+// moves alone deals the same cards, which pins the deal and the 6's pick drawn from a seed.
+func TestRecordFilesReplay(t *testing.T) {
+	files, err := filepath.Glob("testdata/records/*.json")
+	if err != nil || len(files) < 6 {
+		t.Fatalf("%d record files: %v", len(files), err)
+	}
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := norns.ReadRecord(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		last, err := herrlof.ReplayRecord(rec)
+		if err != nil || !last.Over() {
+			t.Fatalf("%s: %v (over %v)", name, err, last.Over())
+		}
+		var seats []string
+		for _, text := range rec.Moves {
+			if m := herrlof.MustParseMove(text); m.Kind() != herrlof.MoveDeal && m.Kind() != herrlof.MovePick {
+				seats = append(seats, text)
+			}
+		}
+		c, err := norns.DecodeConfig[herrlof.Config]("herrlof", rec.Config)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromSeed, err := norns.ReplayFromSeed(mustNew(t, c), rec.Seed, seats, herrlof.ParseMove)
+		if err != nil || fromSeed != last {
+			t.Fatalf("%s: from the seed: %v", name, err)
+		}
 	}
 }
