@@ -1,7 +1,6 @@
 package gnav
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"math"
@@ -143,9 +142,12 @@ func heuristic(v *View, r *rng.Rand) Move {
 type SearchOptions struct {
 	// Seed makes the bot's choices reproducible.
 	Seed uint64
-	// Iterations is the search budget per decision; 0 means DefaultSearchIterations.
+	// Iterations is the search budget per decision (determinisations, each playing every legal
+	// move out); 0 or a negative value means DefaultSearchIterations.
 	Iterations int
-	// Exploration is the UCB1 constant; 0 means DefaultSearchExploration.
+	// Exploration is accepted for the options every game's search bot shares, and ignored: the
+	// bot compares every move on every determinisation (see [SearchBot]), so it never chooses
+	// which move to explore. Any value, negative or NaN included, is valid.
 	Exploration float64
 }
 
@@ -153,99 +155,58 @@ type SearchOptions struct {
 // [SearchOptions.Iterations] is 0.
 const DefaultSearchIterations = 1000
 
-// DefaultSearchExploration is the UCB1 constant of a [SearchBot] when
-// [SearchOptions.Exploration] is 0. It is small because the rewards are paired differences
-// around 1/2.
-const DefaultSearchExploration = 0.1
-
-// SearchBot chooses moves by information-set Monte Carlo tree search (internal/search). A seat
-// acts once per deal, and the others' choices depend on their own cards, which a tree keyed by
-// moves cannot tell apart, so the tree holds the bot's own move only and the others play in the
-// playouts. Each iteration deals the cards the bot cannot see ([View.Sample], exact), tries one
-// of the bot's moves, and plays the rest of the deal out with [HeuristicBot]'s choices for every
-// seat (and a little randomness). The end of the deal is worth the bot's chance of winning as
-// its lives squared over the sum of every seat's lives squared (close to the exact chance when
-// each deal takes a life from a random seat), or the match result. Every move is played out from
-// the same deal with the same randomness, and a move scores 1/2 plus its value less the mean
-// value of the moves: comparing the moves on the same cards removes most of the luck of the deal.
+// SearchBot chooses moves by information-set Monte Carlo search (internal/search) with an
+// explicit opponent model. A seat acts once per deal, and the others' choices depend on their own
+// cards, which a tree keyed by moves cannot tell apart, so the search holds the bot's own moves
+// only and the other seats play by the model: [HeuristicBot]'s choice with a share of random
+// moves (one in ten), the same policy that plays the bot's later moves. Each iteration deals the
+// cards the bot cannot see ([View.Sample], exact) and plays each of the bot's legal moves out to
+// the end of the deal from that same deal, every playout drawing from a generator seeded alike
+// (common random numbers). The end of the deal is worth the bot's chance of winning as its lives
+// squared over the sum of every seat's lives squared (close to the exact chance when each deal
+// takes a life from a random seat), or the match result. Each move scores 1/2 plus its value less
+// the mean value of the moves, and the bot plays the move with the highest mean: comparing the
+// moves on the same cards removes most of the luck of the deal.
 //
 // It is not safe for concurrent use. Create it with [NewSearchBot].
 type SearchBot struct {
-	s    *search.Searcher[State, Move, View]
-	r    *rng.Rand
-	view View      // the root of the current search
-	roll *rng.Rand // the playouts' randomness
-
-	// The current determinisation: its state, the seed of its playouts, and once valued, the
-	// bot's moves there, the states they lead to, their values and the values' mean.
-	root     State
-	rootSeed uint64
-	valued   bool
-	moves    []Move
-	after    []State
-	values   []float64
-	mean     float64
+	s *search.Searcher[State, Move, View]
+	r *rng.Rand
 }
 
 // NewSearchBot returns a search bot with the given options.
 func NewSearchBot(opts SearchOptions) *SearchBot {
-	it := opts.Iterations
-	if it <= 0 {
-		it = DefaultSearchIterations
-	}
-	b := &SearchBot{r: rng.New(opts.Seed), roll: rng.New(opts.Seed ^ 0x6e61765f726f6c6c)}
 	so := search.Options[State, Move]{
-		Iterations:  it,
-		Exploration: cmp.Or(opts.Exploration, DefaultSearchExploration),
-		Stop:        func(s State) bool { return s.toMove != b.view.seat },
-		Refine:      b.refine,
-		Eval:        b.reward,
+		Iterations: opts.Iterations,
+		Opponents:  playoutPolicy,
+		Playout:    playoutPolicy,
+		Horizon:    dealOver,
+		Reward:     winShare,
+		Paired:     true,
 	}
-	b.s = search.New[State, Move, View](so)
-	return b
+	return &SearchBot{s: search.New[State, Move, View](so), r: rng.New(opts.Seed)}
 }
 
 // playoutNoise is the share of random moves in the search's playouts.
 const playoutNoise = 0.1
 
-// refine notes the determinisation s the iteration searches, so that reward can play every move
-// of the bot out from it.
-func (b *SearchBot) refine(s State, seat norns.Player, r *rng.Rand) State {
-	b.root, b.rootSeed, b.valued = s, r.Uint64(), false
-	return s
+// playoutPolicy is the search's model of every seat's play: the heuristic's move from the seat's
+// view, or, one time in playoutNoise, stand or the exchange (ask, or draw as dealer) at random.
+func playoutPolicy(s State, r *rng.Rand) Move {
+	switch {
+	case r.Float64() >= playoutNoise:
+		v := s.View(norns.Player(s.toMove))
+		return heuristic(&v, r)
+	case r.IntN(2) == 0:
+		return Stand()
+	case s.toMove == s.dealer:
+		return Draw()
+	}
+	return Ask()
 }
 
-// reward scores a leaf of the search, the state after one of the bot's moves in the current
-// determinisation, for the bot's seat (the tree holds no other seat's move): 1/2 plus its move's
-// value less the mean value of the bot's moves, each played out from the determinisation with the
-// same randomness.
-func (b *SearchBot) reward(s State, seat norns.Player) float64 {
-	if seat != b.view.Seat() {
-		return 0.5
-	}
-	if !b.valued {
-		b.valued = true
-		b.moves = b.root.AppendLegal(b.moves[:0])
-		b.values = b.values[:0]
-		b.after = b.after[:0]
-		mean := 0.0
-		for _, m := range b.moves {
-			next, _ := b.root.Apply(m)
-			b.roll.Seed(b.rootSeed)
-			v := winShare(b.playout(next), seat)
-			b.after = append(b.after, next)
-			b.values = append(b.values, v)
-			mean += v
-		}
-		b.mean = mean / float64(len(b.moves))
-	}
-	for i, a := range b.after {
-		if a == s {
-			return min(1, max(0, 0.5+b.values[i]-b.mean))
-		}
-	}
-	return 0.5
-}
+// dealOver reports whether s is past the current deal: at the next deal's chance node, or over.
+func dealOver(s State) bool { return s.toMove < 0 }
 
 // winShare is what the end of a deal is worth to seat: the match result if the match is over,
 // else seat's lives squared over the sum of every seat's lives squared, close to the exact chance
@@ -262,27 +223,6 @@ func winShare(s State, seat norns.Player) float64 {
 	return float64(l*l) / float64(sum)
 }
 
-// playout plays s to the end of its deal with the heuristic for every seat, and a share of
-// random moves (playoutNoise).
-func (b *SearchBot) playout(s State) State {
-	for s.toMove >= 0 {
-		var m Move
-		switch {
-		case b.roll.Float64() >= playoutNoise:
-			v := s.View(norns.Player(s.toMove))
-			m = heuristic(&v, b.roll)
-		case b.roll.IntN(2) == 0:
-			m = Stand()
-		case s.toMove == s.dealer:
-			m = Draw()
-		default:
-			m = Ask()
-		}
-		s, _ = s.Apply(m)
-	}
-	return s
-}
-
 // Choose searches from v and returns the chosen move. It returns ctx.Err() if ctx is done before
 // the search starts, and the best move so far if ctx ends during the search.
 func (b *SearchBot) Choose(ctx context.Context, v View) (Move, error) {
@@ -292,6 +232,5 @@ func (b *SearchBot) Choose(ctx context.Context, v View) (Move, error) {
 	if v.Over() || v.toMove != v.seat || v.toMove < 0 {
 		return Move{}, errNotToAct
 	}
-	b.view = v
 	return b.s.Choose(ctx, v, b.r)
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"math"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -150,6 +152,67 @@ func TestHeuristicBot(t *testing.T) {
 		s, _ = play(t, s, 0, tc.moves...)
 		if got := choose(s); got != tc.want {
 			t.Errorf("hands %v after %v: %v, want %v", tc.hands, tc.moves, got, tc.want)
+		}
+	}
+}
+
+// TestBotsMeetDeadlines guards the deadline contract: every bot returns a legal move within 2 ms
+// of its context's deadline (1 ms and 10 ms deadlines, a search budget it cannot finish), and
+// leaves no goroutine behind. On a loaded machine the thread can be descheduled past the margin
+// in any attempt, so each case takes the best of several attempts: a bot that checks its
+// deadline too rarely overshoots in every attempt.
+func TestBotsMeetDeadlines(t *testing.T) {
+	s, _ := gnav.New(gnav.Config{DealerGiven: true})
+	s, _ = s.Apply(s.SampleChance(rng.New(1)))
+	v := s.View(s.ToMove())
+	bots := map[string]bot{
+		"random":    gnav.NewRandomBot(1),
+		"heuristic": gnav.NewHeuristicBot(1),
+		"search":    gnav.NewSearchBot(gnav.SearchOptions{Iterations: 1 << 30}),
+	}
+	for name, b := range bots {
+		for _, d := range []time.Duration{time.Millisecond, 10 * time.Millisecond} {
+			before := runtime.NumGoroutine()
+			var overs []time.Duration
+			for range 7 {
+				ctx, cancel := context.WithTimeout(context.Background(), d)
+				deadline, _ := ctx.Deadline()
+				m, err := b.Choose(ctx, v)
+				overs = append(overs, time.Since(deadline))
+				cancel()
+				if err != nil || !slices.Contains(v.Legal(), m) {
+					t.Fatalf("%s bot under a %v deadline: %v, %v; want a legal move", name, d, m, err)
+				}
+			}
+			for i := 0; runtime.NumGoroutine() > before && i < 100; i++ {
+				time.Sleep(time.Millisecond) // a timer's goroutine may still be finishing
+			}
+			if n := runtime.NumGoroutine(); n > before {
+				t.Errorf("%s bot: %d goroutines after Choose, %d before", name, n, before)
+			}
+			slices.Sort(overs)
+			t.Logf("%s bot, %v deadline: overshoots %v", name, d, overs)
+			if overs[0] > 2*time.Millisecond {
+				t.Errorf("%s bot, %v deadline: overshoot %v in the best attempt, want at most 2ms", name, d, overs[0])
+			}
+		}
+	}
+}
+
+// TestNewSearchBotAcceptsAnyExploration guards against a panic on a negative or NaN exploration
+// constant, which the Gnav search bot ignores (see SearchOptions).
+func TestNewSearchBotAcceptsAnyExploration(t *testing.T) {
+	s, _ := gnav.New(gnav.Config{DealerGiven: true})
+	s, _ = s.Apply(s.SampleChance(rng.New(1)))
+	v := s.View(s.ToMove())
+	want, err := gnav.NewSearchBot(gnav.SearchOptions{Seed: 2, Iterations: 100}).Choose(context.Background(), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []float64{-1, math.NaN(), math.Inf(1)} {
+		got, err := gnav.NewSearchBot(gnav.SearchOptions{Seed: 2, Iterations: 100, Exploration: c}).Choose(context.Background(), v)
+		if err != nil || got != want {
+			t.Errorf("exploration %v: %v, %v; want %v", c, got, err, want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"sync"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/rng"
@@ -81,7 +82,7 @@ type outlook struct {
 	t       *tuning
 	// Derived by finish for strength: miss[n] is the chance that none of n given unseen cards is
 	// in another hand, and safe[s] the chance that a lead of suit s is not trumped.
-	miss [10]float64
+	miss *[10]float64
 	safe [NumSuits]float64
 }
 
@@ -134,14 +135,24 @@ func outlookFromState(s *State, p int8) outlook {
 		bid:     int(s.bids[p]),
 		left:    handSize(int(s.players)) - int(s.trickNo),
 	}
-	for q := range int(s.players) {
-		o.lens[q] = uint8(s.hands[q].Len())
+	// What p cannot place is what the other hands and the stock hold: the set finish derives
+	// from what p has seen, without going through the cards played.
+	var unseen Cards
+	for _, c := range s.stock[:s.stockN] {
+		unseen = unseen.add(c)
 	}
-	o.finish(s.played(), s.trump)
+	for q := range int8(s.players) {
+		o.lens[q] = uint8(s.hands[q].Len())
+		if q != p {
+			unseen = unseen.Plus(s.hands[q])
+		}
+	}
+	o.unseen = unseen
+	o.derive()
 	return o
 }
 
-// finish derives unseen and others.
+// finish derives unseen from the cards out of play, then the rest (derive).
 func (o *outlook) finish(out Cards, trump Card) {
 	seen := o.hand.Plus(out)
 	for _, c := range o.trick.cards[:o.trick.n] {
@@ -151,23 +162,57 @@ func (o *outlook) finish(out Cards, trump Card) {
 		seen = seen.add(trump)
 	}
 	o.unseen = deckBits.Minus(seen)
+	o.derive()
+}
+
+// derive fills others, miss and safe from unseen and lens.
+func (o *outlook) derive() {
 	for q := range o.players {
 		if q != o.seat {
 			o.others += int(o.lens[q])
 		}
 	}
-	q := o.held()
-	o.miss[0] = 1
-	for i := 1; i < len(o.miss); i++ {
-		o.miss[i] = o.miss[i-1] * (1 - q)
-	}
+	o.miss = missPowers(o.others, o.unseen.Len())
 	for s := range Suit(NumSuits) {
 		o.safe[s] = 1
 		if o.trump != NoSuit && s != o.trump {
-			void := pow(1-q, (o.unseen & suitBits[s]).Len())
-			trumps := 1 - pow(1-q, (o.unseen&suitBits[o.trump]).Len())
+			void := o.miss[(o.unseen & suitBits[s]).Len()]
+			trumps := 1 - o.miss[(o.unseen&suitBits[o.trump]).Len()]
 			o.safe[s] = 1 - void*trumps
 		}
+	}
+}
+
+// missPowers returns the powers 0 … 9 of 1 - others/unseen (1 - held()): the chance that none
+// of n given unseen cards is in another hand. They come from a table built once, as pow would
+// compute them, since every decision of the heuristic needs them.
+func missPowers(others, unseen int) *[10]float64 {
+	if others < 0 || others > DeckSize || unseen < 0 || unseen > DeckSize {
+		p := new([10]float64)
+		fillPowers(p, others, unseen)
+		return p
+	}
+	return &missTable()[others][unseen]
+}
+
+var missTable = sync.OnceValue(func() *[DeckSize + 1][DeckSize + 1][10]float64 {
+	t := new([DeckSize + 1][DeckSize + 1][10]float64)
+	for o := range t {
+		for u := range t[o] {
+			fillPowers(&t[o][u], o, u)
+		}
+	}
+	return t
+})
+
+func fillPowers(p *[10]float64, others, unseen int) {
+	q := 0.0
+	if unseen > 0 {
+		q = float64(others) / float64(unseen)
+	}
+	p[0] = 1
+	for i := 1; i < len(p); i++ {
+		p[i] = p[i-1] * (1 - q)
 	}
 }
 
@@ -360,8 +405,11 @@ func (o *outlook) play(legal []Move, r *rng.Rand) Move {
 	best, bestV, ties := legal[0], math.Inf(-1), 0
 	for _, m := range legal {
 		c := m.Card()
-		w := o.winChance(c)
 		s := o.strength(c)
+		w := s // leading, the chance to win the trick is the card's strength
+		if o.trick.n > 0 {
+			w = o.winChance(c)
+		}
 		var v float64
 		if want {
 			v = w - lambda*s

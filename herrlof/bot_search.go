@@ -2,6 +2,7 @@ package herrlof
 
 import (
 	"context"
+	"math"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/internal/search"
@@ -15,7 +16,7 @@ type SearchOptions struct {
 	// Iterations is the search budget per decision; 0 means DefaultSearchIterations.
 	Iterations int
 	// Exploration is the UCB1 exploration constant; 0 means 0.3, the best value measured for
-	// this bot's rewards.
+	// this bot's rewards. A negative, infinite or NaN value means 0.3 too.
 	Exploration float64
 }
 
@@ -57,7 +58,7 @@ func newSearchBot(opts SearchOptions, tu searchTuning) *SearchBot {
 		it = DefaultSearchIterations
 	}
 	c := opts.Exploration
-	if c == 0 {
+	if !(c > 0) || math.IsInf(c, 1) {
 		c = tu.exploration
 	}
 	b := &SearchBot{r: rng.New(opts.Seed)}
@@ -65,7 +66,7 @@ func newSearchBot(opts SearchOptions, tu searchTuning) *SearchBot {
 	so := search.Options[State, Move]{
 		Iterations:  it,
 		Exploration: c,
-		Policy: func(s State, r *rng.Rand) Move {
+		Playout: func(s State, r *rng.Rand) Move {
 			buf = s.AppendLegal(buf[:0])
 			if len(buf) == 1 {
 				return buf[0]
@@ -77,9 +78,9 @@ func newSearchBot(opts SearchOptions, tu searchTuning) *SearchBot {
 			o.t = &defaultTuning
 			return o.choose(buf, r)
 		},
-		Stop:   func(s State) bool { return s.phase == PhaseDeal },
-		Refine: refineBids,
-		Eval: func(s State, seat norns.Player) float64 {
+		Horizon:     func(s State) bool { return s.phase == PhaseDeal },
+		Determinize: refineBids,
+		Reward: func(s State, seat norns.Player) float64 {
 			return handReward(s, seat, tu.rewardScale)
 		},
 	}

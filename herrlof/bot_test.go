@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/herrlof"
@@ -258,5 +261,71 @@ func TestHeuristicBotBids(t *testing.T) {
 	}
 	if s, w := bid(strong), bid(weak); s < 10 || w > 4 || s <= w {
 		t.Errorf("bids: strong hand %d, weak hand %d; want at least 10 and at most 4", s, w)
+	}
+}
+
+// TestBotsMeetDeadlines guards the deadline contract: every bot returns a legal move within 2 ms
+// of its context's deadline (1 ms and 10 ms deadlines, a search budget it cannot finish), and
+// leaves no goroutine behind. On a loaded machine the thread can be descheduled past the margin
+// in any attempt, so each case takes the best of several attempts: a bot that checks its
+// deadline too rarely overshoots in every attempt.
+func TestBotsMeetDeadlines(t *testing.T) {
+	v := botDeal(t, 0, "", "", "Y2").View(0)
+	bots := map[string]norns.Bot[herrlof.View, herrlof.Move]{
+		"random":    herrlof.NewRandomBot(1),
+		"heuristic": herrlof.NewHeuristicBot(1),
+		"search":    herrlof.NewSearchBot(herrlof.SearchOptions{Iterations: 1 << 30}),
+	}
+	for name, b := range bots {
+		for _, d := range []time.Duration{time.Millisecond, 10 * time.Millisecond} {
+			if over := deadlineOvershoot(t, b, v, d); over > 2*time.Millisecond {
+				t.Errorf("%s bot, %v deadline: overshoot %v in the best attempt, want at most 2ms", name, d, over)
+			}
+		}
+	}
+}
+
+// deadlineOvershoot returns the least, over 7 attempts, of how long after a deadline d bot b
+// returned from Choose (negative when before), and fails the test if it returns an error or an illegal move, or leaves
+// goroutines behind.
+func deadlineOvershoot(t *testing.T, b norns.Bot[herrlof.View, herrlof.Move], v herrlof.View, d time.Duration) time.Duration {
+	t.Helper()
+	before := runtime.NumGoroutine()
+	var overs []time.Duration
+	for range 7 {
+		ctx, cancel := context.WithTimeout(context.Background(), d)
+		deadline, _ := ctx.Deadline()
+		m, err := b.Choose(ctx, v)
+		overs = append(overs, time.Since(deadline))
+		cancel()
+		if err != nil || !slices.Contains(v.Legal(), m) {
+			t.Fatalf("Choose under a %v deadline = %v, %v; want a legal move", d, m, err)
+		}
+	}
+	for i := 0; runtime.NumGoroutine() > before && i < 100; i++ {
+		time.Sleep(time.Millisecond) // a timer's goroutine may still be finishing
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines after Choose, %d before", n, before)
+	}
+	slices.Sort(overs)
+	t.Logf("%v deadline: overshoots %v", d, overs)
+	return overs[0]
+}
+
+// TestNewSearchBotClampsExploration guards against a panic (or a search steered by NaN) on an
+// invalid exploration constant: negative, NaN and infinite values mean the default, as
+// SearchOptions documents, so the bot plays as the default bot does.
+func TestNewSearchBotClampsExploration(t *testing.T) {
+	v := botDeal(t, 0, "", "", "Y2").View(0)
+	want, err := herrlof.NewSearchBot(herrlof.SearchOptions{Seed: 3, Iterations: 200}).Choose(context.Background(), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []float64{-1, math.NaN(), math.Inf(1), math.Inf(-1)} {
+		got, err := herrlof.NewSearchBot(herrlof.SearchOptions{Seed: 3, Iterations: 200, Exploration: c}).Choose(context.Background(), v)
+		if err != nil || got != want {
+			t.Errorf("exploration %v: %v, %v; want %v like the default", c, got, err, want)
+		}
 	}
 }

@@ -1,32 +1,66 @@
-// Package search is a generic information-set Monte Carlo tree search (ISMCTS) over the norns
-// contract, shared by the search bots of every game.
+// Package search is the one information-set Monte Carlo tree search (ISMCTS) of norns, shared
+// by the search bots of every game. It works on the norns contract alone: a [norns.View]'s Sample
+// for the hidden information, a State's AppendLegal, Apply and SampleChance for the rules.
+//
+// # The algorithm
 //
 // It implements single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte
-// Carlo Tree Search", IEEE TCIAIG 2012). Each iteration:
+// Carlo Tree Search", IEEE TCIAIG 2012) with progressive widening. Each iteration:
 //
-//  1. determinises: draws a full state consistent with the searching seat's view ([norns.View]'s
-//     Sample, optionally adjusted by [Options.Refine]), so hidden cards take one plausible value
+//  1. determinises: draws a full state consistent with the searching seat's view (the view's
+//     Sample, completed by [Options.Determinize]), so hidden cards take one plausible value
 //     for the whole iteration;
 //  2. selects: descends a tree whose nodes are sequences of seat moves (each edge is a mover and
 //     a move), considering only the children whose move is legal in this determinisation and
-//     picking the one with the best UCB1 value, where the exploration term counts how often the
-//     child was available rather than how often its parent was visited;
-//  3. expands one untried legal move into a new node;
-//  4. plays out to the end of the match, or to the [Options.Stop] cut-off, with the
-//     [Options.Policy] (uniformly random by default);
-//  5. back-propagates one reward per seat ([Options.Eval]): each node accumulates the reward of
-//     the seat that made its move.
-//
-// Chance nodes are not branched: when a determinisation reaches one, its outcome is drawn with
-// SampleChance and the descent continues from the same tree node, so chance outcomes are treated
-// like the rest of the hidden information (averaged over iterations). Children are keyed by mover
-// too, so a node whose next seat depends on chance stays consistent.
+//     picking the one with the best UCB1 value mean + c·sqrt(ln(available)/visits), where
+//     available counts the iterations in which the child was legal rather than how often its
+//     parent was visited. Chance nodes are not branched: their outcome is drawn with
+//     SampleChance and the descent continues from the same tree node, so chance is treated like
+//     the rest of the hidden information (averaged over iterations). With an opponent model
+//     ([Options.Opponents]) the other seats' moves are drawn from the model and are not nodes;
+//  3. expands one untried legal move into a new node, while the node's widening limit allows
+//     ([Widening]: a node visited n times considers at most max(Min, Scale·n^Power) moves, so
+//     that a list of 250 moves grows a tree of the moves tried rather than 250 single visits).
+//     The move is drawn at random among the untried ones, or is the one with the highest
+//     [Options.Prior];
+//  4. plays out to the end of the match, or to the [Options.Horizon], with the playout policy
+//     ([Options.Playout], uniformly random by default) and the opponent model;
+//  5. back-propagates one reward per seat ([Options.Reward], in [0, 1]): each node accumulates
+//     the reward of the seat that made its move.
 //
 // The move returned is the root child with the most visits (ties: the higher mean reward, then
-// the view's legal order). The search is reproducible: the same view, options and generator seed
-// give the same move, whatever the machine.
+// the view's legal order). [Options.Paired] replaces steps 2–5 by a paired comparison of the
+// root's moves on common random numbers, for games where the searching seat acts once before the
+// horizon (see its doc).
 //
-// A [Searcher] keeps its tree and buffers between calls, so repeated searches do not allocate
-// beyond what the game's own Sample and Apply do. [Choose] is the one-shot form, and [Bot] adapts
-// a Searcher with its own generator to [norns.Bot].
+// # Cost
+//
+// Children are found by move, never by scanning a list against the legal moves: each node's
+// children are indexed by (parent, mover, move) in one hash map, used to tell whether a move was
+// tried; and each child remembers where its move stood in its parent's legal list, so checking
+// which children are legal in a new determinisation costs one comparison per child when the list
+// is the same or merely shifted (the next child is looked for at the displacement the last one
+// had), and one pass over the list only when it changed. With widening, a node visited n times
+// holds O(n^Power) children whatever the length of its legal list, so the search's own cost per
+// iteration does not grow with the number of legal moves beyond the widening limit:
+// BenchmarkScaling pins it with 8, 64 and 256 moves. The tree lives in one slice of nodes and
+// the index in one map, both reused from search to search, so a [Searcher] that has searched
+// once does not allocate again (beyond what the game's Sample and Apply do).
+//
+// # Options as a model, not hooks
+//
+// Everything game-specific is an option that describes the model searched: how to complete a
+// determinisation, how the opponents play, how playouts play, where the horizon lies and what a
+// leaf is worth. Each is a pure function of its arguments (and the generator it receives); the
+// search calls them as often and in whatever order it needs, and none may keep state between
+// calls, so no bot depends on when the search calls what.
+//
+// # Deadlines and reproducibility
+//
+// The search checks its context, and the clock against the context's deadline, before every
+// iteration, and returns the best move found so far once either says stop. It is reproducible:
+// the same view, options and generator seed give the same move, whatever the machine.
+//
+// A [Searcher] keeps its tree and buffers between calls. [Choose] is the one-shot form, and [Bot]
+// adapts a Searcher with its own generator to [norns.Bot].
 package search

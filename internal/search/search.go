@@ -5,49 +5,142 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/rng"
 )
 
-// DefaultIterations is the iteration budget used when [Options.Iterations] is 0.
+// DefaultIterations is the iteration budget used when [Options.Iterations] is 0 (or negative).
 const DefaultIterations = 1000
 
-// DefaultExploration is the UCB1 exploration constant used when [Options.Exploration] is 0. It
-// suits rewards in [0, 1].
+// DefaultExploration is the UCB1 exploration constant used when [Options.Exploration] is 0, or
+// is negative, infinite or NaN. It suits rewards in [0, 1].
 const DefaultExploration = 0.7
 
+// Default widening: see [Widening].
+const (
+	DefaultWideningMin   = 16
+	DefaultWideningScale = 1.0
+	DefaultWideningPower = 0.5
+)
+
+// Widening is progressive widening: a node visited n times considers at most
+//
+//	max(Min, floor(Scale · n^Power))
+//
+// of its moves (its children); a new child is added, for a legal move picked uniformly among
+// the untried ones, only while the children legal in the current determinisation are fewer than
+// that and than the legal moves. With 250 legal moves, a node visited 1000 times has about 32
+// children at the defaults instead of up to 250 of one visit each, so the search deepens the
+// moves it tried instead of sampling each once; with at most Min legal moves (every node of
+// Herrlof and Gnav) it changes nothing: every move is tried once before any twice.
+//
+// The zero value of each field means its default (DefaultWideningMin, DefaultWideningScale,
+// DefaultWideningPower); a negative or NaN field, or a Power above 1, is replaced by its default
+// too.
+type Widening struct {
+	Min   int
+	Scale float64
+	Power float64
+}
+
+// normal returns w with defaults filled in.
+func (w Widening) normal() Widening {
+	if w.Min <= 0 {
+		w.Min = DefaultWideningMin
+	}
+	if !(w.Scale > 0) || math.IsInf(w.Scale, 0) {
+		w.Scale = DefaultWideningScale
+	}
+	if !(w.Power > 0) || w.Power > 1 {
+		w.Power = DefaultWideningPower
+	}
+	return w
+}
+
+// limit returns the number of children a node visited n times may consider, and the visit count
+// at which that number next grows.
+func (w Widening) limit(n int32) (limit, nextAt int32) {
+	k := int(w.Scale * math.Pow(float64(n), w.Power))
+	if k < w.Min {
+		k = w.Min
+	}
+	if k > math.MaxInt32/2 {
+		return math.MaxInt32, math.MaxInt32
+	}
+	// The first visit count whose limit exceeds k.
+	at := math.Ceil(math.Pow(float64(k+1)/w.Scale, 1/w.Power))
+	if at > math.MaxInt32 {
+		at = math.MaxInt32
+	}
+	nx := max(int32(at), n+1)
+	return int32(k), nx
+}
+
 // Options configures a search. The zero Options is a valid configuration: DefaultIterations
-// iterations, DefaultExploration, uniformly random playouts to the end of the match, and rewards
-// from the match result.
+// iterations, DefaultExploration, default [Widening], every seat searched in the tree, uniformly
+// random playouts to the end of the match, and rewards from the match result.
+//
+// The functions are parts of the model the search runs on, not hooks: each must be a function of
+// its arguments alone (it may draw from the generator it is given, and reuse scratch space the
+// caller cannot observe). The search calls them as often and in whatever order it needs, and a
+// future version may call them more or less often.
 type Options[S any, M norns.Move] struct {
-	// Iterations is the budget: the number of determinise-select-expand-playout-update
-	// iterations per search. 0 means DefaultIterations; a negative value is an error.
+	// Iterations is the budget: the number of iterations per search. 0 or a negative value means
+	// DefaultIterations.
 	Iterations int
 
-	// Exploration is the UCB1 constant c in mean + c·sqrt(ln(available)/visits). 0 means
-	// DefaultExploration; a negative value is an error.
+	// Exploration is the UCB1 constant c in mean + c·sqrt(ln(available)/visits). 0, a negative
+	// value, an infinity or NaN means DefaultExploration. It has no effect when Paired is set.
 	Exploration float64
 
-	// Policy, if not nil, chooses the playout moves: it is called with a state that is not over,
-	// not a chance node and not stopped, and must return one of its legal moves. It may use r.
-	// nil means a uniformly random legal move.
-	Policy func(s S, r *rng.Rand) M
+	// Widening limits the children a node considers; see [Widening].
+	Widening Widening
 
-	// Stop, if not nil, ends descents and playouts early: a state for which it returns true is
-	// treated as a leaf and scored with Eval (for example, the end of the current hand). It is
-	// never called on a state that is over.
-	Stop func(s S) bool
+	// Determinize, if not nil, completes the model of the hidden information: it receives each
+	// state drawn by the view's Sample, the searching seat and the search's generator, and
+	// returns the state to search, which must look the same to the searching seat (its View
+	// unchanged). Use it where Sample draws uniformly what a model of the opponents can guess
+	// better, such as an opponent's hidden bid given its sampled hand.
+	Determinize func(s S, seat norns.Player, r *rng.Rand) S
 
-	// Refine, if not nil, adjusts each determinisation: it is called with the state drawn by the
-	// view's Sample, the searching seat and the search's generator, and returns the state to
-	// search. It must keep the state consistent with the view (its View(seat) unchanged); use it
-	// to bias hidden information the game's Sample draws uniformly, such as opponents' bids.
-	Refine func(s S, seat norns.Player, r *rng.Rand) S
+	// Opponents, if not nil, is the opponent model: the moves of every seat other than the
+	// searching one are drawn from it, in the tree's descents as in playouts, and the tree holds
+	// only the searching seat's moves. It is called with a state that is not over, not a chance
+	// node and not at the horizon, and must return one of its legal moves. nil means the other
+	// seats are searched in the tree like the searching seat, each maximising its own reward.
+	Opponents func(s S, r *rng.Rand) M
 
-	// Eval, if not nil, returns seat's reward in [0, 1] for a leaf: a state that is over or
-	// stopped. nil means [Result] for states that are over and [Leaders] for stopped ones.
-	Eval func(s S, seat norns.Player) float64
+	// Playout, if not nil, is the playout policy: it chooses the moves of playouts (for every
+	// seat when Opponents is nil, else for the searching seat). It is called with a state that
+	// is not over, not a chance node and not at the horizon, and must return one of its legal
+	// moves. nil means a uniformly random legal move.
+	Playout func(s S, r *rng.Rand) M
+
+	// Horizon, if not nil, ends descents and playouts early: a state for which it returns true
+	// is a leaf, scored by Reward (for example, the end of the current hand). It is never called
+	// on a state that is over.
+	Horizon func(s S) bool
+
+	// Reward, if not nil, returns seat's reward in [0, 1] for a leaf: a state that is over or at
+	// the horizon. nil means [Result] for states that are over and [Leaders] for the others.
+	Reward func(s S, seat norns.Player) float64
+
+	// Prior, if not nil, orders the expansion of a node: the untried legal move with the highest
+	// prior is tried first (ties: the first in the legal list), instead of one drawn at random.
+	// It is called for every untried legal move at each expansion, so with Widening it tells
+	// which few of many moves get a subtree. It does not bias the selection among tried moves.
+	Prior func(s S, m M) float64
+
+	// Paired compares the root's moves on common random numbers instead of growing a tree: each
+	// iteration plays every root move legal in its determinisation out to a leaf, every playout
+	// drawing from a generator seeded alike, and credits each move with 1/2 plus its reward less
+	// the mean reward of the moves (clamped to [0, 1]). Comparing the moves on the same cards
+	// and the same later choices removes most of the luck of the deal from the comparison, which
+	// suits a game whose seat acts once before the horizon (Gnav's deal); the move returned is
+	// the one with the highest mean.
+	Paired bool
 }
 
 // MoveStats describes one move at the root of the last search.
@@ -61,48 +154,66 @@ type MoveStats[M norns.Move] struct {
 // zero Searcher is not usable; use [New]. A Searcher is not safe for concurrent use.
 type Searcher[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]] struct {
 	opts    Options[S, M]
-	nodes   []node[M]
-	path    []int32
-	legal   []M
-	cand    []M // untried legal moves at the node being expanded
-	rootMv  []M
+	nodes   []node[M]           // the tree; node 0 is the root
+	kids    map[kidKey[M]]int32 // every node but the root, by parent, mover and move
+	where   map[M]uint64        // scratch: the current legal list's places, by move (see index)
+	gen     uint32              // the generation of where's current entries
+	indexed bool                // where holds the current legal list
+	misses  int                 // children searched for in the current legal list
+	path    []int32             // the nodes of the current iteration
+	legal   []M                 // scratch: legal moves
+	seen    []int32             // scratch: children whose hint missed
+	avail   []int32             // scratch: children legal in the current determinisation
+	rootMv  []M                 // the view's legal moves
+	pr      *rng.Rand           // the playouts' generator (Paired)
+	xs      []float64           // scratch: rewards (Paired)
+	seat    norns.Player        // the searching seat
 	rewards [norns.MaxPlayers]float64
 	iters   int
 }
 
+// kidKey indexes a child by its parent, its mover and its move.
+type kidKey[M norns.Move] struct {
+	parent int32
+	mover  norns.Player
+	move   M
+}
+
 // node is one tree node: the move that leads to it from its parent, and its statistics. Nodes live
-// in Searcher.nodes and point to each other by index; node 0 is the root. Children form a singly
-// linked list through child (first) and next (sibling); -1 ends a list.
+// in Searcher.nodes and point to each other by index. A node's children form a singly linked list
+// through child (first) and next (sibling), -1 ending it; the list is only walked to select among
+// the children (at most the widening limit of them), never to find a move: that goes through
+// Searcher.kids, or through hint.
 type node[M norns.Move] struct {
 	move   M
 	mover  norns.Player // seat that played move (the root's is Nobody)
 	child  int32
 	next   int32
+	hint   int32 // where move was in the parent's legal list when last looked for
 	visits int32
 	avail  int32   // iterations in which move was legal at the parent (ISMCTS availability)
+	limit  int32   // children this node may consider (widening), valid while visits < wideAt
+	wideAt int32   // visit count at which limit must be recomputed
 	reward float64 // sum of mover's rewards
+	mean   float64 // reward / visits
+	inv    float64 // 1 / visits
 }
 
-// New returns a Searcher with the given options. It panics if the options are invalid (a
-// negative budget or exploration constant), as that is a programming error.
+// New returns a Searcher with the given options. Invalid values are replaced by their defaults,
+// as each field's doc says.
 func New[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](opts Options[S, M]) *Searcher[S, M, V] {
-	if opts.Iterations < 0 {
-		panic(fmt.Sprintf("search: negative iteration budget %d", opts.Iterations))
-	}
-	if opts.Exploration < 0 || math.IsNaN(opts.Exploration) {
-		panic(fmt.Sprintf("search: invalid exploration constant %v", opts.Exploration))
-	}
-	if opts.Iterations == 0 {
+	if opts.Iterations <= 0 {
 		opts.Iterations = DefaultIterations
 	}
-	if opts.Exploration == 0 {
+	if !(opts.Exploration > 0) || math.IsInf(opts.Exploration, 0) {
 		opts.Exploration = DefaultExploration
 	}
-	return &Searcher[S, M, V]{opts: opts}
+	opts.Widening = opts.Widening.normal()
+	return &Searcher[S, M, V]{opts: opts, kids: make(map[kidKey[M]]int32), pr: rng.New(0)}
 }
 
 // Choose is the one-shot form of [Searcher.Choose]: it builds a Searcher with opts and searches
-// once. It panics if opts is invalid.
+// once.
 func Choose[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](ctx context.Context, v V, opts Options[S, M], r *rng.Rand) (M, error) {
 	return New[S, M, V](opts).Choose(ctx, v, r)
 }
@@ -113,20 +224,27 @@ func (t *Searcher[S, M, V]) Options() Options[S, M] { return t.opts }
 // Iterations returns the number of iterations the last search completed.
 func (t *Searcher[S, M, V]) Iterations() int { return t.iters }
 
+// Nodes returns the number of tree nodes the last search built, the root included.
+func (t *Searcher[S, M, V]) Nodes() int { return len(t.nodes) }
+
 // Choose searches from v, which must be the view of the seat to act, drawing all randomness from
 // r, and returns the chosen move.
 //
-// It runs the options' iteration budget, or fewer when ctx ends first: a search cut short by
-// ctx still returns the best move found so far, with a nil error, once at least one iteration has
-// completed. If ctx is already done before the first iteration completes, Choose returns v's first
-// legal move and ctx.Err(). With a single legal move it returns that move at once, without
-// searching. It fails if v's seat is not to act, and if the game breaks its contract (a sampled
-// state with no legal move, or a listed move that does not apply).
+// It runs the options' iteration budget, or fewer when ctx ends first: it checks ctx (and the
+// clock against ctx's deadline) before every iteration, so it returns within one iteration of
+// the deadline. A search cut short by ctx still returns the best move found so far, with a nil
+// error, once at least one iteration has completed. If ctx is already done before the first
+// iteration completes, Choose returns v's first legal move and ctx.Err(). With a single legal
+// move it returns that move at once, without searching. It fails if v's seat is not to act, and
+// if the game breaks its contract (a sampled state with no legal move, or a listed move that does
+// not apply).
 func (t *Searcher[S, M, V]) Choose(ctx context.Context, v V, r *rng.Rand) (M, error) {
 	var zero M
 	t.iters = 0
 	t.nodes = t.nodes[:0]
+	clear(t.kids)
 	seat := v.Seat()
+	t.seat = seat
 	if v.Over() || v.ToMove() != seat {
 		return zero, fmt.Errorf("search: %v is not to act", seat)
 	}
@@ -139,16 +257,32 @@ func (t *Searcher[S, M, V]) Choose(ctx context.Context, v V, r *rng.Rand) (M, er
 	}
 	t.nodes = append(t.nodes, node[M]{mover: norns.Nobody, child: -1, next: -1})
 	done := ctx.Done()
+	deadline, hasDeadline := ctx.Deadline()
 	for t.iters < t.opts.Iterations {
+		stop := false
 		select {
 		case <-done:
+			stop = true
+		default:
+			stop = hasDeadline && !time.Now().Before(deadline)
+		}
+		if stop {
 			if t.iters == 0 {
-				return t.rootMv[0], ctx.Err()
+				err := ctx.Err()
+				if err == nil {
+					err = context.DeadlineExceeded
+				}
+				return t.rootMv[0], err
 			}
 			return t.best(), nil
-		default:
 		}
-		if err := t.iterate(v, r); err != nil {
+		var err error
+		if t.opts.Paired {
+			err = t.pairedIteration(v, r)
+		} else {
+			err = t.iterate(v, r)
+		}
+		if err != nil {
 			return zero, err
 		}
 		t.iters++
@@ -156,117 +290,335 @@ func (t *Searcher[S, M, V]) Choose(ctx context.Context, v V, r *rng.Rand) (M, er
 	return t.best(), nil
 }
 
+// determinize draws the state one iteration searches.
+func (t *Searcher[S, M, V]) determinize(v V, r *rng.Rand) S {
+	s := v.Sample(r)
+	if t.opts.Determinize != nil {
+		s = t.opts.Determinize(s, v.Seat(), r)
+	}
+	return s
+}
+
+// leaf reports whether s ends a descent or a playout.
+func (t *Searcher[S, M, V]) leaf(s S) bool {
+	return s.Over() || (t.opts.Horizon != nil && t.opts.Horizon(s))
+}
+
 // iterate runs one ISMCTS iteration from a fresh determinisation of v.
 func (t *Searcher[S, M, V]) iterate(v V, r *rng.Rand) error {
-	s := v.Sample(r)
-	if t.opts.Refine != nil {
-		s = t.opts.Refine(s, v.Seat(), r)
-	}
+	seat := v.Seat()
+	s := t.determinize(v, r)
 	cur := int32(0)
 	t.path = append(t.path[:0], 0)
-	expanded := false
 	// Selection and expansion.
-	for !expanded {
-		if s.Over() || (t.opts.Stop != nil && t.opts.Stop(s)) {
-			break
-		}
+descent:
+	for !t.leaf(s) {
 		p := s.ToMove()
-		if p == norns.Chance {
-			next, err := s.Apply(s.SampleChance(r))
-			if err != nil {
-				return fmt.Errorf("search: chance outcome does not apply: %w", err)
-			}
-			s = next
-			continue
-		}
-		t.legal = s.AppendLegal(t.legal[:0])
-		if len(t.legal) == 0 {
-			return fmt.Errorf("search: no legal move for %v in a sampled state that is not over:\n%v", p, s)
-		}
-		// Count availability of the existing children legal here, pick the best by UCB1, and
-		// collect the legal moves that have no child yet.
-		t.cand = append(t.cand[:0], t.legal...)
-		best, bestVal := int32(-1), math.Inf(-1)
-		for c := t.nodes[cur].child; c >= 0; c = t.nodes[c].next {
-			n := &t.nodes[c]
-			if n.mover != p {
-				continue
-			}
-			i := indexOf(t.cand, n.move)
-			if i < 0 {
-				continue
-			}
-			t.cand[i] = t.cand[len(t.cand)-1]
-			t.cand = t.cand[:len(t.cand)-1]
-			n.avail++
-			val := n.reward/float64(n.visits) + t.opts.Exploration*math.Sqrt(math.Log(float64(n.avail))/float64(n.visits))
-			if val > bestVal {
-				best, bestVal = c, val
-			}
-		}
 		var m M
-		if len(t.cand) > 0 {
-			m = t.cand[r.IntN(len(t.cand))]
-			best = int32(len(t.nodes))
-			t.nodes = append(t.nodes, node[M]{move: m, mover: p, child: -1, next: t.nodes[cur].child, avail: 1})
-			t.nodes[cur].child = best
-			expanded = true
-		} else {
-			m = t.nodes[best].move
-		}
-		next, err := s.Apply(m)
-		if err != nil {
-			return fmt.Errorf("search: legal move %v does not apply: %w", m, err)
-		}
-		s = next
-		cur = best
-		t.path = append(t.path, cur)
-	}
-	// Playout.
-	for !s.Over() && (t.opts.Stop == nil || !t.opts.Stop(s)) {
-		var m M
-		switch p := s.ToMove(); {
+		switch {
 		case p == norns.Chance:
 			m = s.SampleChance(r)
-		case t.opts.Policy != nil:
-			m = t.opts.Policy(s, r)
+		case p != seat && t.opts.Opponents != nil:
+			m = t.opts.Opponents(s, r)
 		default:
 			t.legal = s.AppendLegal(t.legal[:0])
 			if len(t.legal) == 0 {
-				return fmt.Errorf("search: no legal move for %v in a playout state that is not over:\n%v", p, s)
+				return fmt.Errorf("search: no legal move for %v in a sampled state that is not over:\n%v", p, s)
 			}
-			m = t.legal[r.IntN(len(t.legal))]
+			var expanded bool
+			cur, expanded = t.selectChild(s, cur, p, r)
+			m = t.nodes[cur].move
+			t.path = append(t.path, cur)
+			if expanded {
+				next, err := s.Apply(m)
+				if err != nil {
+					return fmt.Errorf("search: legal move %v does not apply: %w", m, err)
+				}
+				s = next
+				break descent
+			}
 		}
 		next, err := s.Apply(m)
 		if err != nil {
-			return fmt.Errorf("search: playout move %v does not apply: %w", m, err)
+			return fmt.Errorf("search: move %v of %v does not apply: %w", m, p, err)
 		}
 		s = next
 	}
-	// Back-propagation.
-	n := s.Players()
-	for p := range n {
-		seat := norns.Player(p)
-		switch {
-		case t.opts.Eval != nil:
-			t.rewards[p] = t.opts.Eval(s, seat)
-		case s.Over():
-			t.rewards[p] = Result(s, seat)
-		default:
-			t.rewards[p] = Leaders(s, seat)
-		}
+	// Playout.
+	s, err := t.playout(s, seat, r)
+	if err != nil {
+		return err
 	}
+	// Back-propagation.
+	t.score(s, seat)
 	for _, i := range t.path {
 		nd := &t.nodes[i]
 		nd.visits++
 		if nd.mover.IsSeat() {
 			nd.reward += t.rewards[nd.mover]
 		}
+		nd.inv = 1 / float64(nd.visits)
+		nd.mean = nd.reward * nd.inv
 	}
 	return nil
 }
 
-// best returns the most visited root move that is legal in the view.
+// score fills t.rewards for the leaf s: every seat's reward, or only seat's when the tree holds
+// only seat's moves.
+func (t *Searcher[S, M, V]) score(s S, seat norns.Player) {
+	if t.opts.Opponents != nil {
+		t.rewards[seat] = t.reward(s, seat)
+		return
+	}
+	for p := range s.Players() {
+		t.rewards[p] = t.reward(s, norns.Player(p))
+	}
+}
+
+// reward is seat's reward for the leaf s.
+func (t *Searcher[S, M, V]) reward(s S, seat norns.Player) float64 {
+	switch {
+	case t.opts.Reward != nil:
+		return t.opts.Reward(s, seat)
+	case s.Over():
+		return Result(s, seat)
+	}
+	return Leaders(s, seat)
+}
+
+// playout plays s out to a leaf with the playout policy and the opponent model.
+func (t *Searcher[S, M, V]) playout(s S, seat norns.Player, r *rng.Rand) (S, error) {
+	for !t.leaf(s) {
+		var m M
+		switch p := s.ToMove(); {
+		case p == norns.Chance:
+			m = s.SampleChance(r)
+		case p != seat && t.opts.Opponents != nil:
+			m = t.opts.Opponents(s, r)
+		case t.opts.Playout != nil:
+			m = t.opts.Playout(s, r)
+		default:
+			t.legal = s.AppendLegal(t.legal[:0])
+			if len(t.legal) == 0 {
+				return s, fmt.Errorf("search: no legal move for %v in a playout state that is not over:\n%v", p, s)
+			}
+			m = t.legal[r.IntN(len(t.legal))]
+		}
+		next, err := s.Apply(m)
+		if err != nil {
+			return s, fmt.Errorf("search: playout move %v does not apply: %w", m, err)
+		}
+		s = next
+	}
+	return s, nil
+}
+
+// find reports whether child c's move is in t.legal, and updates its hint to its place there.
+// It looks at the hint, then at the hint moved by delta (the displacement the last child looked
+// up in this list had: a list that gained or lost moves before the child, or was rotated, moves
+// its children alike), then a few places around; then it searches the list, or, once misses have
+// become many in a long list, the list's index. A child found away from its hint updates delta.
+func (t *Searcher[S, M, V]) find(c *node[M], delta *int) bool {
+	h, n := int(c.hint), len(t.legal)
+	if h < n && t.legal[h] == c.move {
+		return true
+	}
+	at := h + *delta
+	if at >= n {
+		at -= n
+	}
+	if at < 0 {
+		at += n
+	}
+	for d := range 2*hintWindow + 1 {
+		i := at + (d+1)/2*(1-2*(d&1)) // at, at+1, at-1, at+2, …
+		if i >= 0 && i < n && t.legal[i] == c.move {
+			c.hint, *delta = int32(i), i-h
+			return true
+		}
+	}
+	i := -1
+	if n <= smallList || t.misses < maxScans {
+		t.misses++
+		for j, m := range t.legal {
+			if m == c.move {
+				i = j
+				break
+			}
+		}
+	} else {
+		if !t.indexed {
+			t.index()
+		}
+		if x, ok := t.where[c.move]; ok && uint32(x>>32) == t.gen {
+			i = int(int32(x))
+		}
+	}
+	if i < 0 {
+		return false
+	}
+	c.hint, *delta = int32(i), i-h
+	return true
+}
+
+const (
+	hintWindow = 2  // places either side of a child's hint (moved by delta) looked at first
+	smallList  = 32 // legal lists up to this long are searched, never indexed
+	maxScans   = 4  // longer lists are searched for this many children a visit, then indexed
+)
+
+// selectChild picks the child of cur to descend into for mover p, whose legal moves in the
+// current determinisation are t.legal: a new child for an untried move while the widening allows
+// it (expanded is then true), else the available child with the best UCB1 value, where the
+// exploration term counts the iterations in which the child was legal (its availability).
+func (t *Searcher[S, M, V]) selectChild(s S, cur int32, p norns.Player, r *rng.Rand) (child int32, expanded bool) {
+	// The children legal here: most are found at their hint.
+	t.avail = t.avail[:0]
+	t.misses, t.indexed = 0, false
+	delta := 0
+	for c := t.nodes[cur].child; c >= 0; c = t.nodes[c].next {
+		n := &t.nodes[c]
+		if n.mover == p && t.find(n, &delta) {
+			t.avail = append(t.avail, c)
+		}
+	}
+	// Expand while the widening allows.
+	nd := &t.nodes[cur]
+	if nd.visits >= nd.wideAt {
+		nd.limit, nd.wideAt = t.opts.Widening.limit(nd.visits)
+	}
+	if k := len(t.avail); k < len(t.legal) && (k == 0 || int32(k) < nd.limit) {
+		i := t.untried(s, cur, p, r)
+		c := int32(len(t.nodes))
+		t.nodes = append(t.nodes, node[M]{
+			move: t.legal[i], mover: p, child: -1, next: t.nodes[cur].child, hint: int32(i), avail: 1,
+		})
+		t.nodes[cur].child = c
+		t.kids[kidKey[M]{cur, p, t.legal[i]}] = c
+		return c, true
+	}
+	best, bestVal := int32(-1), math.Inf(-1)
+	ex := t.opts.Exploration
+	for _, c := range t.avail {
+		n := &t.nodes[c]
+		n.avail++
+		val := n.mean + ex*math.Sqrt(logN(n.avail)*n.inv)
+		if val > bestVal {
+			best, bestVal = c, val
+		}
+	}
+	return best, false
+}
+
+// untried returns the index in t.legal of a legal move with no child of cur for p: the one with
+// the highest prior, or one drawn uniformly (by rejection while most moves are untried, else
+// among the untried ones listed).
+func (t *Searcher[S, M, V]) untried(s S, cur int32, p norns.Player, r *rng.Rand) int {
+	n := len(t.legal)
+	if t.opts.Prior != nil {
+		best, bestP := -1, math.Inf(-1)
+		for i, m := range t.legal {
+			if _, ok := t.kids[kidKey[M]{cur, p, m}]; ok {
+				continue
+			}
+			if pr := t.opts.Prior(s, m); best < 0 || pr > bestP {
+				best, bestP = i, pr
+			}
+		}
+		return best
+	}
+	if len(t.avail)*2 <= n {
+		for range 4 {
+			i := r.IntN(n)
+			if _, ok := t.kids[kidKey[M]{cur, p, t.legal[i]}]; !ok {
+				return i
+			}
+		}
+	}
+	t.seen = t.seen[:0]
+	for i, m := range t.legal {
+		if _, ok := t.kids[kidKey[M]{cur, p, m}]; !ok {
+			t.seen = append(t.seen, int32(i))
+		}
+	}
+	return int(t.seen[r.IntN(len(t.seen))])
+}
+
+// index records the current legal list in t.where under a new generation: each move maps to its
+// generation (high 32 bits) and place. Entries of older generations are stale, so the map is
+// never cleared; it holds every move the searcher has indexed.
+func (t *Searcher[S, M, V]) index() {
+	if t.where == nil {
+		t.where = make(map[M]uint64, len(t.legal))
+	}
+	t.gen++
+	t.indexed = true
+	for i := len(t.legal) - 1; i >= 0; i-- { // the first place wins
+		t.where[t.legal[i]] = uint64(t.gen)<<32 | uint64(uint32(i))
+	}
+}
+
+// logs holds ln(n) for small n: the UCB1 term reads one per available child per visit.
+var logs = func() (l [1024]float64) {
+	for i := 1; i < len(l); i++ {
+		l[i] = math.Log(float64(i))
+	}
+	return
+}()
+
+func logN(n int32) float64 {
+	if n < int32(len(logs)) {
+		return logs[n]
+	}
+	return math.Log(float64(n))
+}
+
+// pairedIteration runs one iteration of the paired comparison of the root's moves (Options.Paired).
+func (t *Searcher[S, M, V]) pairedIteration(v V, r *rng.Rand) error {
+	seat := v.Seat()
+	s := t.determinize(v, r)
+	t.legal = s.AppendLegal(t.legal[:0])
+	if len(t.legal) == 0 {
+		return fmt.Errorf("search: no legal move for %v in a sampled state:\n%v", seat, s)
+	}
+	seed := r.Uint64()
+	t.avail, t.xs = t.avail[:0], t.xs[:0]
+	mean := 0.0
+	for i, m := range t.legal {
+		c, ok := t.kids[kidKey[M]{0, seat, m}]
+		if !ok {
+			c = int32(len(t.nodes))
+			t.nodes = append(t.nodes, node[M]{move: m, mover: seat, child: -1, next: t.nodes[0].child, hint: int32(i)})
+			t.nodes[0].child = c
+			t.kids[kidKey[M]{0, seat, m}] = c
+		}
+		next, err := s.Apply(m)
+		if err != nil {
+			return fmt.Errorf("search: legal move %v does not apply: %w", m, err)
+		}
+		t.pr.Seed(seed)
+		leaf, err := t.playout(next, seat, t.pr)
+		if err != nil {
+			return err
+		}
+		x := t.reward(leaf, seat)
+		t.avail = append(t.avail, c)
+		t.xs = append(t.xs, x)
+		mean += x
+	}
+	mean /= float64(len(t.xs))
+	for i, c := range t.avail {
+		n := &t.nodes[c]
+		n.visits++
+		n.avail++
+		n.reward += min(1, max(0, 0.5+t.xs[i]-mean))
+	}
+	t.nodes[0].visits++
+	return nil
+}
+
+// best returns the root move to play: the most visited one legal in the view (ties: the higher
+// mean, then the view's legal order); with Paired, the one with the highest mean.
 func (t *Searcher[S, M, V]) best() M {
 	bi, bv, bm := -1, -1, 0.0
 	for i, m := range t.rootMv {
@@ -276,8 +628,12 @@ func (t *Searcher[S, M, V]) best() M {
 		}
 		n := &t.nodes[c]
 		mean := n.reward / float64(n.visits)
-		if int(n.visits) > bv || (int(n.visits) == bv && mean > bm) {
-			bi, bv, bm = i, int(n.visits), mean
+		visits := int(n.visits)
+		if t.opts.Paired {
+			visits = 0
+		}
+		if bi < 0 || visits > bv || (visits == bv && mean > bm) {
+			bi, bv, bm = i, visits, mean
 		}
 	}
 	if bi < 0 {
@@ -291,10 +647,8 @@ func (t *Searcher[S, M, V]) rootChild(m M) int32 {
 	if len(t.nodes) == 0 {
 		return -1
 	}
-	for c := t.nodes[0].child; c >= 0; c = t.nodes[c].next {
-		if t.nodes[c].move == m {
-			return c
-		}
+	if c, ok := t.kids[kidKey[M]{0, t.seat, m}]; ok {
+		return c
 	}
 	return -1
 }
@@ -306,7 +660,7 @@ func (t *Searcher[S, M, V]) rootChild(m M) int32 {
 func (t *Searcher[S, M, V]) RootStats(dst []MoveStats[M]) []MoveStats[M] {
 	for _, m := range t.rootMv {
 		st := MoveStats[M]{Move: m}
-		if c := t.rootChild(m); c >= 0 {
+		if c := t.rootChild(m); c >= 0 && t.nodes[c].visits > 0 {
 			n := &t.nodes[c]
 			st.Visits = int(n.visits)
 			st.Mean = n.reward / float64(n.visits)
@@ -314,16 +668,6 @@ func (t *Searcher[S, M, V]) RootStats(dst []MoveStats[M]) []MoveStats[M] {
 		dst = append(dst, st)
 	}
 	return dst
-}
-
-// indexOf returns the index of m in ms, or -1.
-func indexOf[M comparable](ms []M, m M) int {
-	for i := range ms {
-		if ms[i] == m {
-			return i
-		}
-	}
-	return -1
 }
 
 // Outcome is the part of a state that [Result] and [Leaders] read.
@@ -346,8 +690,8 @@ func Result[S Outcome](s S, seat norns.Player) float64 {
 	return 0
 }
 
-// Leaders is the default reward of a stopped match: the seats with the highest Score share 1, the
-// others get 0.
+// Leaders is the default reward of a match stopped at the horizon: the seats with the highest
+// Score share 1, the others get 0.
 func Leaders[S Outcome](s S, seat norns.Player) float64 {
 	top, k := math.MinInt, 0
 	for p := range s.Players() {
@@ -374,8 +718,7 @@ type Bot[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]] struct {
 	r *rng.Rand
 }
 
-// NewBot returns a search bot with the given options whose choices are reproducible from seed. It
-// panics if opts is invalid.
+// NewBot returns a search bot with the given options whose choices are reproducible from seed.
 func NewBot[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](opts Options[S, M], seed uint64) *Bot[S, M, V] {
 	return &Bot[S, M, V]{s: New[S, M, V](opts), r: rng.New(seed)}
 }
@@ -383,10 +726,14 @@ func NewBot[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](opts Optio
 // Searcher returns the bot's searcher, to read the statistics of its last search.
 func (b *Bot[S, M, V]) Searcher() *Searcher[S, M, V] { return b.s }
 
-// Choose searches from v; see [Searcher.Choose].
+// Choose searches from v; see [Searcher.Choose]. It returns ctx.Err() when ctx is done before it
+// starts.
 func (b *Bot[S, M, V]) Choose(ctx context.Context, v V) (M, error) {
+	var zero M
+	if err := ctx.Err(); err != nil {
+		return zero, err
+	}
 	if v.Over() || v.ToMove() != v.Seat() {
-		var zero M
 		return zero, errNoBotSeat
 	}
 	return b.s.Choose(ctx, v, b.r)

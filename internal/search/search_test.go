@@ -3,6 +3,7 @@ package search_test
 import (
 	"context"
 	"errors"
+	"math"
 	"slices"
 	"testing"
 	"time"
@@ -187,13 +188,13 @@ func TestReproducible(t *testing.T) {
 	}
 }
 
-func TestStopAndEval(t *testing.T) {
+func TestHorizonAndReward(t *testing.T) {
 	// Cut off after seat 0's move and reward taking one stone, although taking two wins nim from 5.
 	var badLeaf nim
 	opts := search.Options[nim, nimMove]{
 		Iterations: 300,
-		Stop:       func(s nim) bool { return s.pile < 5 },
-		Eval: func(s nim, seat norns.Player) float64 {
+		Horizon:    func(s nim) bool { return s.pile < 5 },
+		Reward: func(s nim, seat norns.Player) float64 {
 			if s.pile != 4 && s.pile != 3 {
 				badLeaf = s
 			}
@@ -215,13 +216,13 @@ func TestStopAndEval(t *testing.T) {
 	}
 }
 
-func TestRefine(t *testing.T) {
+func TestDeterminize(t *testing.T) {
 	// Refine deals seat 1 the two cards above seat 0's 5 every time: "hi" then always wins,
 	// whatever Sample drew.
 	calls := 0
 	opts := search.Options[guess, gMove]{
 		Iterations: 500,
-		Refine: func(s guess, seat norns.Player, r *rng.Rand) guess {
+		Determinize: func(s guess, seat norns.Player, r *rng.Rand) guess {
 			calls++
 			if seat != 0 {
 				t.Errorf("Refine called for %v, want seat 0", seat)
@@ -239,12 +240,12 @@ func TestRefine(t *testing.T) {
 	}
 }
 
-func TestStopDefaultEvalUsesLeaders(t *testing.T) {
+func TestHorizonDefaultRewardUsesLeaders(t *testing.T) {
 	// Stopped leaves with no Eval are scored by Score: in nim nobody scores before the end, so all
 	// seats tie and every move is worth 1/2 to seat 0.
 	sr := search.New[nim, nimMove, nimView](search.Options[nim, nimMove]{
 		Iterations: 100,
-		Stop:       func(s nim) bool { return s.pile < 9 },
+		Horizon:    func(s nim) bool { return s.pile < 9 },
 	})
 	if _, err := sr.Choose(context.Background(), newNim(2, 10).View(0), rng.New(1)); err != nil {
 		t.Fatal(err)
@@ -265,7 +266,7 @@ func TestPolicy(t *testing.T) {
 	opts := search.Options[nim, nimMove]{
 		Iterations:  2,
 		Exploration: 1,
-		Policy: func(s nim, r *rng.Rand) nimMove {
+		Playout: func(s nim, r *rng.Rand) nimMove {
 			if s.Over() {
 				t.Errorf("policy called on a finished state %v", s)
 			}
@@ -306,16 +307,28 @@ func TestNotToAct(t *testing.T) {
 	}
 }
 
-func TestInvalidOptionsPanic(t *testing.T) {
-	for _, opts := range []search.Options[nim, nimMove]{{Iterations: -1}, {Exploration: -0.5}} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("New(%+v) did not panic", opts)
-				}
-			}()
-			search.New[nim, nimMove, nimView](opts)
-		}()
+// TestInvalidOptionsClampToDefaults guards against a panic (or a search that never explores, or
+// explores by NaN) on a negative, infinite or NaN exploration constant or a negative budget: New
+// replaces each by its default, as Options documents.
+func TestInvalidOptionsClampToDefaults(t *testing.T) {
+	for _, opts := range []search.Options[nim, nimMove]{
+		{Iterations: -1}, {Exploration: -0.5}, {Exploration: math.NaN()}, {Exploration: math.Inf(1)},
+		{Widening: search.Widening{Min: -3, Scale: math.NaN(), Power: 7}},
+	} {
+		sr := search.New[nim, nimMove, nimView](opts)
+		got := sr.Options()
+		if got.Iterations != max(opts.Iterations, search.DefaultIterations) && opts.Iterations <= 0 {
+			t.Errorf("%+v: budget %d, want %d", opts, got.Iterations, search.DefaultIterations)
+		}
+		if got.Exploration != search.DefaultExploration {
+			t.Errorf("%+v: exploration %v, want %v", opts, got.Exploration, search.DefaultExploration)
+		}
+		if w := got.Widening; w.Min != search.DefaultWideningMin || w.Scale != search.DefaultWideningScale || w.Power != search.DefaultWideningPower {
+			t.Errorf("%+v: widening %+v, want the defaults", opts, w)
+		}
+		if m, err := sr.Choose(context.Background(), newNim(2, 5).View(0), rng.New(1)); err != nil || m != 2 {
+			t.Errorf("%+v: Choose = %v, %v; want take 2", opts, m, err)
+		}
 	}
 }
 
@@ -385,4 +398,22 @@ func BenchmarkChooseGuess(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*1000), "ns/iteration")
+}
+
+// pastDeadline is a context whose deadline has passed but whose Done channel has not been closed
+// yet, as when the timer that closes it has not run.
+type pastDeadline struct{ context.Context }
+
+func (pastDeadline) Deadline() (time.Time, bool) { return time.Now().Add(-time.Millisecond), true }
+
+// TestDeadlineReadFromTheClock guards the deadline check: the search reads the clock against the
+// context's deadline before every iteration, so it stops on time even when the context's timer
+// has not fired (a loaded machine, a custom context).
+func TestDeadlineReadFromTheClock(t *testing.T) {
+	v := newNim(2, 60).View(0)
+	sr := search.New[nim, nimMove, nimView](search.Options[nim, nimMove]{Iterations: 1 << 40})
+	m, err := sr.Choose(pastDeadline{context.Background()}, v, rng.New(1))
+	if !errors.Is(err, context.DeadlineExceeded) || m != v.Legal()[0] || sr.Iterations() != 0 {
+		t.Errorf("Choose past the deadline = %v, %v after %d iterations; want the first legal move, DeadlineExceeded, 0", m, err, sr.Iterations())
+	}
 }
