@@ -1,6 +1,7 @@
 package norns
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -235,10 +236,13 @@ func (t *Tags) check() error {
 
 // DecodeConfig decodes a game's config from JSON strictly: at most [MaxConfigSize] bytes, one
 // object whose keys are exactly the config's field names (no unknown, repeated or differently
-// cased keys), nothing after it. Its errors wrap [ErrBadConfig]. It does not validate the
+// cased keys), nothing after it; null is not a config. Its errors wrap [ErrBadConfig]. It does not validate the
 // values; the game's New does.
 func DecodeConfig[C any](game string, data []byte) (C, error) {
 	var c C
+	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) == 0 || t[0] != '{' {
+		return c, fmt.Errorf("%s: config: %w: want a JSON object", game, ErrBadConfig)
+	}
 	opts := strictjson.Options{Limit: MaxConfigSize}
 	if err := opts.Unmarshal(data, &c); err != nil {
 		var zero C

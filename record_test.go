@@ -138,7 +138,7 @@ func TestDecodeConfig(t *testing.T) {
 	if err != nil || c != (config{3, true}) {
 		t.Errorf("DecodeConfig = %+v, %v", c, err)
 	}
-	for _, bad := range []string{`{"PLAYERS":3}`, `{"Players":3}`, `{"players":3,"bogus":1}`, `{"players":3,"players":4}`, `{"players":"3"}`, `{"players":3} {}`, ``, `[]`} {
+	for _, bad := range []string{`{"PLAYERS":3}`, `{"Players":3}`, `{"players":3,"bogus":1}`, `{"players":3,"players":4}`, `{"players":"3"}`, `{"players":3} {}`, ``, `[]`, `null`, ` null`} {
 		if _, err := norns.DecodeConfig[config]("toy", []byte(bad)); !errors.Is(err, norns.ErrBadConfig) {
 			t.Errorf("DecodeConfig(%s): %v, want ErrBadConfig", bad, err)
 		}

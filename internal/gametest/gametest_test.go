@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/internal/gametest"
 	"github.com/nornsgames/norns/internal/toy"
 )
@@ -19,6 +20,13 @@ func toyGame() gametest.Game[toy.State, toy.Move, toy.View] {
 		},
 		Invariant: toy.Invariant,
 		Twin:      toy.Twin,
+		Checks:    gametest.CheckSentinels | gametest.CheckStrictConfig | gametest.CheckConservation | gametest.CheckTamper,
+		NewRecord: func(_ any, seed uint64, moves []toy.Move, last toy.State) (norns.Record, error) {
+			return toy.NewRecord(seed, moves, last)
+		},
+		ReplayRecord: toy.ReplayRecord,
+		Deck:         toy.Deck(),
+		Zones:        toy.Zones,
 	}
 }
 

@@ -21,6 +21,9 @@ func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testing.T,
 	if len(g.Starts) == 0 || g.New == nil || g.ParseMove == nil || g.Candidates == nil || g.Twin == nil || g.Name == "" {
 		t.Fatal("gametest: Game needs Name, Starts, New, ParseMove, Candidates and Twin")
 	}
+	if err := requireHooks(g); err != nil {
+		t.Fatal(err)
+	}
 	seeds := g.Seeds
 	if seeds == 0 {
 		seeds = 20
@@ -49,6 +52,18 @@ func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testing.T,
 			t.Run("StateMachine", func(t *testing.T) {
 				rapid.Check(t, func(rt *rapid.T) { stateMachine(rt, g, st.State) })
 			})
+			if g.Checks&CheckSentinels != 0 {
+				t.Run("Sentinels", func(t *testing.T) {
+					c := checker[S, M, V]{t: t, g: g, r: rng.New(3)}
+					c.sentinelJSON(st.State)
+					c.sentinelText(st.State, st.State.Legal(), true)
+				})
+			}
+			if g.Checks&CheckTamper != 0 {
+				t.Run("Tamper", func(t *testing.T) {
+					rapid.Check(t, func(rt *rapid.T) { tamperProperty(rt, g, st.State) })
+				})
+			}
 		})
 	}
 }
@@ -90,6 +105,7 @@ func (c *checker[S, M, V]) match(st Start[S], seed uint64) {
 		}
 		c.step(s)
 		c.twins(s)
+		c.tamper(s)
 		if c.t.Failed() || s.Over() {
 			break
 		}
@@ -98,8 +114,10 @@ func (c *checker[S, M, V]) match(st Start[S], seed uint64) {
 			m = s.SampleChance(chance)
 		} else {
 			c.buf = s.AppendLegal(c.buf[:0])
+			c.sentinelText(s, c.buf, step == 0)
 			m = c.buf[c.r.IntN(len(c.buf))]
 		}
+		c.spectator(s, m)
 		next, err := s.Apply(m)
 		if err != nil {
 			c.fatalf(s, "legal move %v refused: %v", m, err)
@@ -132,6 +150,7 @@ func (c *checker[S, M, V]) twins(s S) {
 				c.fatalf(tw, "Twin built a state that breaks the invariant: %v", err)
 			}
 		}
+		c.conserved(tw, "a twin")
 	}
 }
 
@@ -144,6 +163,7 @@ func (c *checker[S, M, V]) step(s S) {
 			c.fatalf(s, "invariant broken: %v", err)
 		}
 	}
+	c.conserved(s, "a state of the match")
 	if s.String() == "" {
 		c.fatalf(s, "String() is empty")
 	}
@@ -275,6 +295,7 @@ func (c *checker[S, M, V]) roundTripState(s S) {
 				c.fatalf(back, "UnmarshalJSON accepted damaged JSON %s and built a broken state: %v", bad, err)
 			}
 		}
+		c.conserved(back, "a state decoded from damaged JSON")
 		again, err := json.Marshal(back)
 		if err != nil {
 			c.fatalf(back, "re-marshalling a decoded state: %v", err)
@@ -319,6 +340,7 @@ func (c *checker[S, M, V]) views(s S, legal []M) {
 					c.fatalf(smp, "View(%v).Sample broke the invariant: %v", p, err)
 				}
 			}
+			c.conserved(smp, fmt.Sprintf("View(%v).Sample", p))
 			if p == s.ToMove() && !slices.Equal(smp.Legal(), legal) {
 				c.fatalf(smp, "a sample for the seat to act has Legal %v, want %v", smp.Legal(), legal)
 			}
@@ -371,6 +393,7 @@ func (c *checker[S, M, V]) replay(st Start[S], seed uint64, moves []M, last S) {
 	if err != nil || got != last {
 		c.fatalf(got, "ReplayFromSeed(seed %d, seat moves): %v", seed, err)
 	}
+	c.strictConfig(st, seed, moves, last)
 	if len(read.Moves) > 0 {
 		read.Moves = read.Moves[:len(read.Moves)-1]
 		if _, err := norns.Replay(start, read, c.g.ParseMove); !errors.Is(err, norns.ErrCorrupt) {
@@ -455,10 +478,40 @@ func stateMachine[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](rt *
 					rt.Fatalf("invariant: %v\n%v", err, s)
 				}
 			}
+			c.conserved(s, "a state of random legal play")
 			if !s.Over() && s.ToMove() != norns.Chance && len(s.Legal()) == 0 {
 				rt.Fatalf("no legal move\n%v", s)
 			}
 			c.roundTripState(s)
 		},
 	})
+}
+
+// tamperProperty plays a random prefix of a match with moves rapid chooses, then tampers with the
+// state's JSON a few times (see [CheckTamper]), so a failure shrinks to a short game.
+func tamperProperty[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](rt *rapid.T, g Game[S, M, V], start S) {
+	s := start
+	c := checker[S, M, V]{t: rt, g: g, r: rng.New(rapid.Uint64().Draw(rt, "seed"))}
+	steps := rapid.IntRange(0, 200).Draw(rt, "steps")
+	chance := rng.New(rapid.Uint64().Draw(rt, "chance"))
+	for range steps {
+		if s.Over() {
+			break
+		}
+		var m M
+		if s.ToMove() == norns.Chance {
+			m = s.SampleChance(chance)
+		} else {
+			legal := s.Legal()
+			m = legal[c.r.IntN(len(legal))]
+		}
+		next, err := s.Apply(m)
+		if err != nil {
+			rt.Fatalf("legal move %v refused: %v\n%v", m, err, s)
+		}
+		s = next
+	}
+	for range 5 {
+		c.tamper(s)
+	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/cards"
+	"github.com/nornsgames/norns/internal/strictjson"
 	"github.com/nornsgames/norns/rng"
 )
 
@@ -66,6 +67,9 @@ func (m Move) String() string {
 
 // ParseMove reads a move's text form.
 func ParseMove(s string) (Move, error) {
+	if len(s) > 64 {
+		return Move{}, fmt.Errorf("toy: %w: %s is too long", norns.ErrBadNotation, strictjson.Quote(s))
+	}
 	f := strings.Fields(s)
 	switch {
 	case len(f) == 1 && f[0] == "keep":
@@ -78,13 +82,13 @@ func ParseMove(s string) (Move, error) {
 		for i, x := range f[1:] {
 			n, err := strconv.Atoi(x)
 			if err != nil || n < 0 || n >= nCards {
-				return Move{}, fmt.Errorf("toy: %w: bad card %q", norns.ErrBadNotation, x)
+				return Move{}, fmt.Errorf("toy: %w: bad card %s", norns.ErrBadNotation, strictjson.Quote(x))
 			}
 			m.order[i] = uint8(n)
 		}
 		return m, nil
 	}
-	return Move{}, fmt.Errorf("toy: %w: %q", norns.ErrBadNotation, s)
+	return Move{}, fmt.Errorf("toy: %w: %s", norns.ErrBadNotation, strictjson.Quote(s))
 }
 
 // State is a toy match.
@@ -291,8 +295,8 @@ type stateJSON struct {
 	Dealt   bool     `json:"dealt"`
 	Turn    int8     `json:"turn"`
 	Hands   [2]uint8 `json:"hands"`
-	Stock   []uint8  `json:"stock"`
-	Discard []uint8  `json:"discard"`
+	Stock   []uint8  `json:"stock" maxlen:"6"`
+	Discard []uint8  `json:"discard" maxlen:"6"`
 	Drew    [2]bool  `json:"drew"`
 }
 
@@ -311,7 +315,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates a state; on error s is unchanged.
 func (s *State) UnmarshalJSON(data []byte) error {
 	var j stateJSON
-	if err := json.Unmarshal(data, &j); err != nil {
+	if err := strictjson.Unmarshal(data, &j); err != nil {
 		return fmt.Errorf("toy: %w: %v", norns.ErrCorrupt, err)
 	}
 	bad := func(why string) error { return fmt.Errorf("toy: %w: %s", norns.ErrCorrupt, why) }
@@ -364,6 +368,39 @@ func (s *State) UnmarshalJSON(data []byte) error {
 	t.dealt, t.turn, t.hand, t.drew = true, j.Turn, j.Hands, j.Drew
 	*s = t
 	return nil
+}
+
+// Deck returns the toy's deck.
+func Deck() *cards.Deck { return deck }
+
+// Zones lists where the toy's cards are: the hands, the stock and the discards; all in the deck
+// before the deal.
+func Zones(s State) []cards.Multiset {
+	if !s.dealt {
+		return []cards.Multiset{deck.Full()}
+	}
+	stock, _ := s.stock.Multiset(deck)
+	return []cards.Multiset{deck.Of(cards.Card(s.hand[0])), deck.Of(cards.Card(s.hand[1])), stock, s.discard}
+}
+
+// Config is the toy's config: two players, always.
+type Config struct {
+	Players int `json:"players"`
+}
+
+// NewRecord records a toy match with its effective config.
+func NewRecord(seed uint64, moves []Move, last State) (norns.Record, error) {
+	return norns.NewRecord("toy", Config{Players: 2}, seed, moves, last)
+}
+
+// ReplayRecord replays a toy record.
+func ReplayRecord(rec norns.Record) (State, error) {
+	return norns.ReplayRecord(rec, "toy", func(c Config) (State, error) {
+		if c.Players != 2 && c.Players != 0 {
+			return State{}, fmt.Errorf("toy: %w: %d players", norns.ErrBadConfig, c.Players)
+		}
+		return New(), nil
+	}, ParseMove)
 }
 
 // Invariant reports a broken state: every card in exactly one place.
