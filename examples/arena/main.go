@@ -1,12 +1,15 @@
-// Command arena measures one bot against another: each seed is played once per seat, the
-// candidate in that seat and the base bot in all the others, on the same deals, and the
-// candidate's win rate is reported with a 95% confidence interval.
+// Command arena measures bots against each other on any registered game, like a benchmark tool:
+// each seed is played once per seat, the candidate bot in that seat and the base bot in all the
+// others, on the same deals, and the candidate's win rate is reported with a 95% confidence
+// interval, per pairing and per seat, with its mean score.
 //
-//	go run ./examples/arena                                   # Herrlof: search against heuristic
-//	go run ./examples/arena -a heuristic -b random -seeds 500
-//	go run ./examples/arena -game gnav -a search -b heuristic -seeds 1000
+//	go run ./examples/arena                                   # Herrlof: heuristic against random
+//	go run ./examples/arena -a search -b heuristic -seeds 200
+//	go run ./examples/arena -game gnav -bots random,heuristic,search -seeds 50   # a ladder
+//	go run ./examples/arena -json > result.json               # or -csv, -svg rates.svg
 //
-// The bots are random, heuristic and search; -iters sets the search bot's budget per decision.
+// It follows the protocol of package arena (the same deals in every seating, chance streams,
+// win shares, confidence intervals from per-seed means) and adds per-seat results and mean scores.
 package main
 
 import (
@@ -16,129 +19,480 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/arena"
-	"github.com/nornsgames/norns/gnav"
+	_ "github.com/nornsgames/norns/gnav" // the games register themselves
 	"github.com/nornsgames/norns/herrlof"
+	"github.com/nornsgames/norns/rng"
+	_ "github.com/nornsgames/norns/voluspa"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
 type options struct {
-	game, a, b string
-	seeds      int
-	first      uint64
-	players    int
-	iters      int
-	quiet      bool
+	game     string
+	a, b     string
+	bots     string
+	seeds    int
+	first    uint64
+	workers  int
+	options  multi
+	players  int
+	quiet    bool
+	json     bool
+	csv      bool
+	svg      string
+	progress bool // a progress bar on errOut
 }
 
-func run(args []string, out, errOut io.Writer) int {
+// multi is a repeatable flag.
+type multi []string
+
+func (m *multi) String() string     { return strings.Join(*m, " ") }
+func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
+
+const usage = `usage: go run ./examples/arena [flags]
+
+Measures bots against each other on a registered game. Each seed is played once per seat: the
+candidate bot (-a) in that seat, the base bot (-b) in every other, on the same deals, so that
+seat and luck cancel out. The result is the candidate's win rate (its share of the win; a bot
+no better than the base scores 1/players) with a 95%% confidence interval, per pairing and per
+seat, and its mean score. With -bots, every bot meets every other (as candidate and as base)
+and a ladder ranks them.
+
+Examples:
+  go run ./examples/arena                                     heuristic against random, Herrlof
+  go run ./examples/arena -a search -b heuristic -seeds 200   the search bot's strength
+  go run ./examples/arena -game gnav -players 6 -seeds 300
+  go run ./examples/arena -bots random,heuristic,search -seeds 30      a ladder
+  go run ./examples/arena -json | jq .       (also -csv; -svg rates.svg draws the win rates)
+
+Games: %s. Options of a game: -o name=value (go run ./examples/play -list shows them).
+
+Flags:
+`
+
+func run(ctx context.Context, args []string, out, errOut io.Writer) int {
 	var o options
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	fs.SetOutput(errOut)
-	fs.StringVar(&o.game, "game", "herrlof", "the game: herrlof or gnav")
-	fs.StringVar(&o.a, "a", "search", "the candidate bot: random, heuristic or search")
-	fs.StringVar(&o.b, "b", "heuristic", "the base bot, in every other seat")
-	fs.IntVar(&o.seeds, "seeds", 200, "seeds to play; each is played once per seat")
+	fs.StringVar(&o.game, "game", "herrlof", "the game: "+strings.Join(norns.Games(), ", "))
+	fs.StringVar(&o.a, "a", "heuristic", "the candidate bot")
+	fs.StringVar(&o.b, "b", "random", "the base bot, in every other seat")
+	fs.StringVar(&o.bots, "bots", "", "comma-separated bots for a round robin (every ordered pair) and a ladder; replaces -a and -b")
+	fs.IntVar(&o.seeds, "seeds", 100, "seeds per pairing; each is played once per seat")
 	fs.Uint64Var(&o.first, "first", 1, "the first seed")
-	fs.IntVar(&o.players, "players", 0, "number of players (0: the game's default)")
-	fs.IntVar(&o.iters, "iters", 0, "search iterations per decision (0: the bot's default)")
-	fs.BoolVar(&o.quiet, "quiet", false, "no progress line")
+	fs.IntVar(&o.workers, "workers", 0, "matches played at once (0: the number of CPUs)")
+	fs.IntVar(&o.players, "players", 0, "number of players (0: the game's default); short for -o players=N")
+	fs.Var(&o.options, "o", "a game option, name=value (repeatable), as in -o lives=5")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar and no estimate")
+	fs.BoolVar(&o.json, "json", false, "print the results as JSON")
+	fs.BoolVar(&o.csv, "csv", false, "print the results as CSV, one row per pairing and seat")
+	fs.StringVar(&o.svg, "svg", "", "draw the win rates with their confidence intervals in this SVG file")
+	fs.Usage = func() {
+		fmt.Fprintf(errOut, usage, strings.Join(norns.Games(), ", "))
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
-	var res arena.Result
-	var err error
-	start := time.Now()
-	progress := func(done, total int) {
-		if !o.quiet {
-			fmt.Fprintf(errOut, "\r%d/%d seeds", done, total)
-		}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(errOut, "arena: unexpected argument %q\n", fs.Arg(0))
+		return 2
 	}
-	switch o.game {
-	case "herrlof":
-		res, err = herrlofArena(o, progress)
-	case "gnav":
-		res, err = gnavArena(o, progress)
+	if o.seeds < 2 || o.seeds > maxSeeds {
+		fmt.Fprintf(errOut, "arena: -seeds must be at least 2 (a confidence interval needs two) and at most %d\n", maxSeeds)
+		return 2
+	}
+	if o.json && o.csv {
+		fmt.Fprintln(errOut, "arena: choose -json or -csv, not both")
+		return 2
+	}
+	o.progress = !o.quiet && isTerminal(errOut)
+	rep, err := tournament(ctx, o, errOut)
+	if err != nil {
+		fmt.Fprintln(errOut, "arena:", err)
+		return 1
+	}
+	switch {
+	case o.json:
+		err = writeJSON(out, rep)
+	case o.csv:
+		err = writeCSV(out, rep)
 	default:
-		err = fmt.Errorf("unknown game %q: choose herrlof or gnav", o.game)
+		writeTable(out, rep)
 	}
-	if !o.quiet {
-		fmt.Fprintln(errOut)
+	if err == nil && o.svg != "" {
+		err = saveSVG(o.svg, rep)
+		if err == nil && !o.json && !o.csv {
+			fmt.Fprintf(out, "Win rates drawn in %s.\n", o.svg)
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(errOut, "arena:", err)
 		return 1
 	}
-	fmt.Fprintf(out, "%s: %s against %s: win rate %v, in %v\n", o.game, o.a, o.b, res, time.Since(start).Round(time.Second))
-	if res.Beats() {
-		fmt.Fprintf(out, "%s beats %s outside the 95%% confidence interval\n", o.a, o.b)
-	} else {
-		fmt.Fprintf(out, "no significant advantage for %s\n", o.a)
-	}
 	return 0
 }
 
-// makers maps a bot's name to a constructor from a seed.
-type makers[V any, M norns.Move] map[string]func(seed uint64) norns.Bot[V, M]
-
-// tournament runs o's pairing from start with the named bots.
-// stream, if not nil, sorts chance nodes into streams (see arena.Config.Stream).
-func tournament[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](start S, bots makers[V, M], stream func(S) int, o options, progress func(int, int)) (arena.Result, error) {
-	a, ok := bots[o.a]
-	if !ok {
-		return arena.Result{}, fmt.Errorf("unknown bot %q: choose random, heuristic or search", o.a)
-	}
-	b, ok := bots[o.b]
-	if !ok {
-		return arena.Result{}, fmt.Errorf("unknown bot %q: choose random, heuristic or search", o.b)
-	}
-	return arena.Run(context.Background(), arena.Config[S, M, V]{
-		Start: start, Seeds: o.seeds, FirstSeed: o.first, Candidate: a, Base: b, Stream: stream, Progress: progress,
-	})
+// Report is the outcome of a run: one Pairing per candidate and base, and the ladder when
+// several bots met.
+type Report struct {
+	Game     string        `json:"game"`
+	Config   string        `json:"config"`
+	Players  int           `json:"players"`
+	Seeds    int           `json:"seeds"`
+	First    uint64        `json:"firstSeed"`
+	Even     float64       `json:"even"` // what a bot equal to the base scores: 1/players
+	Seconds  float64       `json:"seconds"`
+	Pairings []Pairing     `json:"pairings"`
+	Ladder   []LadderEntry `json:"ladder,omitempty"`
 }
 
-func herrlofArena(o options, progress func(int, int)) (arena.Result, error) {
-	start, err := herrlof.New(herrlof.Config{Players: o.players})
+// Pairing is the result of one candidate against one base bot.
+type Pairing struct {
+	Candidate string `json:"candidate"`
+	Base      string `json:"base"`
+	Stats
+	Beats bool    `json:"beats"` // the win rate's interval lies above Even
+	Seats []Stats `json:"seats"` // the candidate in seat 0, 1, …
+}
+
+// Stats is a win rate with its 95% confidence interval and the mean score.
+type Stats struct {
+	Matches   int     `json:"matches"`
+	WinRate   float64 `json:"winRate"`
+	Low       float64 `json:"low"`  // the 95% confidence interval (normal approximation),
+	High      float64 `json:"high"` // clipped to [0, 1]
+	MeanScore float64 `json:"meanScore"`
+}
+
+// LadderEntry ranks one bot of a round robin by its mean win rate as the candidate.
+type LadderEntry struct {
+	Rank    int     `json:"rank"`
+	Bot     string  `json:"bot"`
+	WinRate float64 `json:"winRate"` // mean over its opponents
+	Beats   int     `json:"beats"`   // opponents it beats outside the interval
+	Of      int     `json:"of"`
+}
+
+// tournament runs every pairing of o.
+func tournament(ctx context.Context, o options, errOut io.Writer) (Report, error) {
+	g, err := norns.Lookup(o.game)
 	if err != nil {
-		return arena.Result{}, err
+		return Report{}, fmt.Errorf("unknown game %q: choose %s", o.game, strings.Join(norns.Games(), ", "))
 	}
-	return tournament(start, makers[herrlof.View, herrlof.Move]{
-		"random":    func(s uint64) norns.Bot[herrlof.View, herrlof.Move] { return herrlof.NewRandomBot(s) },
-		"heuristic": func(s uint64) norns.Bot[herrlof.View, herrlof.Move] { return herrlof.NewHeuristicBot(s) },
-		"search": func(s uint64) norns.Bot[herrlof.View, herrlof.Move] {
-			return herrlof.NewSearchBot(herrlof.SearchOptions{Seed: s, Iterations: o.iters})
-		},
-	}, herrlofStream, o, progress)
+	opts := slices.Clone([]string(o.options))
+	if o.players != 0 {
+		opts = append(opts, fmt.Sprintf("players=%d", o.players))
+	}
+	config, err := g.ConfigFromOptions(opts...)
+	if err != nil {
+		return Report{}, err
+	}
+	start, err := g.New(config)
+	if err != nil {
+		return Report{}, err
+	}
+	bots := []string{o.a, o.b}
+	if o.bots != "" {
+		bots = strings.Split(o.bots, ",")
+	}
+	for i, b := range bots {
+		bots[i] = strings.TrimSpace(b)
+		if !slices.Contains(g.Bots(), bots[i]) {
+			return Report{}, fmt.Errorf("%s has no bot %q: choose %s", g.Name(), bots[i], strings.Join(g.Bots(), ", "))
+		}
+	}
+	var pairs [][2]string
+	if o.bots == "" {
+		pairs = [][2]string{{o.a, o.b}}
+	} else {
+		if len(bots) < 2 {
+			return Report{}, errors.New("-bots needs at least two bots")
+		}
+		for _, a := range bots {
+			for _, b := range bots {
+				if a != b {
+					pairs = append(pairs, [2]string{a, b})
+				}
+			}
+		}
+	}
+	n := start.Players()
+	workers := o.workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	rep := Report{Game: g.Name(), Config: string(start.Config()), Players: n, Seeds: o.seeds, First: o.first, Even: 1 / float64(n)}
+	r := runner{g: g, start: start, stream: streamFor(g.Name()), workers: workers}
+	began := time.Now()
+
+	// The first seed of each pairing, played alone, measures the pace, so the expected run time
+	// is said before the long part starts.
+	total := o.seeds * len(pairs)
+	results := make([][]seedResult, len(pairs))
+	for i, p := range pairs {
+		sr, err := r.seed(ctx, p[0], p[1], o.first)
+		if err != nil {
+			return Report{}, err
+		}
+		results[i] = append(results[i], sr)
+	}
+	perSeed := time.Since(began) / time.Duration(len(pairs))
+	if !o.quiet {
+		est := perSeed * time.Duration(total-len(pairs)) / time.Duration(workers)
+		fmt.Fprintf(errOut, "%s: %s, %s × %d seats = %s; expected about %s on %s.\n",
+			g.Name(), pairText(pairs), plural(total, "seed"), n, plural(total*n, "match", "matches"),
+			roundDur(est+time.Since(began)), plural(workers, "worker"))
+	}
+	bar := &progress{w: errOut, on: o.progress, total: total, began: began, done: len(pairs)}
+	for i, p := range pairs {
+		more, err := r.seeds(ctx, p[0], p[1], o.first+1, o.seeds-1, bar.step)
+		if err != nil {
+			bar.finish()
+			return Report{}, err
+		}
+		results[i] = append(results[i], more...)
+	}
+	bar.finish()
+	rep.Seconds = time.Since(began).Seconds()
+	for i, p := range pairs {
+		rep.Pairings = append(rep.Pairings, summarise(p[0], p[1], n, results[i]))
+	}
+	if o.bots != "" {
+		rep.Ladder = ladder(bots, rep.Pairings)
+	}
+	return rep, nil
 }
 
-// herrlofStream keeps the deals apart from the 6's random picks, so every seating of a seed gets
-// the same hands. (Gnav's only chance events are deals, so it needs no streams.)
-func herrlofStream(s herrlof.State) int {
-	if s.Phase() == herrlof.PhaseDeal {
+func pairText(pairs [][2]string) string {
+	if len(pairs) == 1 {
+		return pairs[0][0] + " against " + pairs[0][1]
+	}
+	return fmt.Sprintf("a round robin of %s", plural(len(pairs), "pairing"))
+}
+
+// seedResult is one seed of a pairing: the candidate's win share and score in each seat.
+type seedResult struct {
+	share []float64
+	score []int
+}
+
+// runner plays the matches of a game.
+type runner struct {
+	g       *norns.Registered
+	start   norns.Match
+	stream  func(norns.Match) int
+	workers int
+}
+
+// seeds plays count seeds from first, on r.workers goroutines, calling step after each.
+func (r runner) seeds(ctx context.Context, a, b string, first uint64, count int, step func()) ([]seedResult, error) {
+	out := make([]seedResult, count)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		mu       sync.Mutex
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	next := make(chan int)
+	for range r.workers {
+		wg.Go(func() {
+			for i := range next {
+				sr, err := r.seed(ctx, a, b, first+uint64(i))
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+					cancel()
+				}
+				out[i] = sr
+				if err == nil {
+					step()
+				}
+				mu.Unlock()
+			}
+		})
+	}
+feed:
+	for i := range count {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	return out, ctx.Err()
+}
+
+// seed plays one seed once per seat.
+func (r runner) seed(ctx context.Context, a, b string, seed uint64) (seedResult, error) {
+	n := r.start.Players()
+	sr := seedResult{share: make([]float64, n), score: make([]int, n)}
+	for cand := range norns.Player(n) {
+		last, err := r.match(ctx, a, b, seed, cand)
+		if err != nil {
+			return sr, fmt.Errorf("seed %d, %s in seat %d: %w", seed, a, cand, err)
+		}
+		sr.share[cand] = arena.Share(last.Winners(), cand)
+		sr.score[cand] = last.Score(cand)
+	}
+	return sr, nil
+}
+
+// maxSeeds bounds -seeds, so that the results held stay small.
+const maxSeeds = 10_000_000
+
+// maxStreams is the number of chance streams, as in package arena.
+const maxStreams = 8
+
+// match plays one match as package arena does: the candidate a in seat cand, the base b in the
+// others, each bot seeded from the seed and its seat, chance drawn from the seed (by stream).
+func (r runner) match(ctx context.Context, a, b string, seed uint64, cand norns.Player) (norns.Match, error) {
+	n := r.start.Players()
+	bots := make([]norns.TextBot, n)
+	for p := range bots {
+		name := b
+		if norns.Player(p) == cand {
+			name = a
+		}
+		bot, err := r.g.NewBot(name, seed*uint64(norns.MaxPlayers+1)+uint64(p))
+		if err != nil {
+			return nil, err
+		}
+		bots[p] = bot
+	}
+	var streams [maxStreams]*rng.Rand
+	one := rng.New(seed)
+	m := r.start
+	for !m.Over() {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		var move string
+		if p := m.ToMove(); p == norns.Chance {
+			src := one
+			if r.stream != nil {
+				k := r.stream(m)
+				if streams[k] == nil {
+					streams[k] = rng.New(seed ^ uint64(k)*0x9e3779b97f4a7c15)
+				}
+				src = streams[k]
+			}
+			move = m.SampleChance(src)
+		} else {
+			var err error
+			if move, err = bots[p].Choose(ctx, m.View(p)); err != nil {
+				return nil, fmt.Errorf("%v's bot: %w", p, err)
+			}
+		}
+		next, err := m.Apply(move)
+		if err != nil {
+			return nil, fmt.Errorf("%v's move %q: %w", m.ToMove(), move, err)
+		}
+		m = next
+	}
+	return m, nil
+}
+
+// streamFor returns the chance streams of a game, as package arena takes them: Herrlof keeps its
+// deals apart from the 6's random picks, so every seating of a seed gets the same hands. Other
+// games draw all chance from one stream.
+func streamFor(game string) func(norns.Match) int {
+	if game != "herrlof" {
+		return nil
+	}
+	return func(m norns.Match) int {
+		if s, ok := m.State().(herrlof.State); ok && s.Phase() != herrlof.PhaseDeal {
+			return 1
+		}
 		return 0
 	}
-	return 1
 }
 
-func gnavArena(o options, progress func(int, int)) (arena.Result, error) {
-	start, err := gnav.New(gnav.Config{Players: o.players})
-	if err != nil {
-		return arena.Result{}, err
+// summarise turns the seeds of a pairing into its statistics: the win rate's interval comes
+// from the per-seed means over the seats (as package arena computes it); each seat's from its
+// matches.
+func summarise(a, b string, n int, seeds []seedResult) Pairing {
+	per := make([]float64, len(seeds))
+	var scoreSum float64
+	for i, sr := range seeds {
+		for p := range n {
+			per[i] += sr.share[p] / float64(n)
+			scoreSum += float64(sr.score[p])
+		}
 	}
-	return tournament(start, makers[gnav.View, gnav.Move]{
-		"random":    func(s uint64) norns.Bot[gnav.View, gnav.Move] { return gnav.NewRandomBot(s) },
-		"heuristic": func(s uint64) norns.Bot[gnav.View, gnav.Move] { return gnav.NewHeuristicBot(s) },
-		"search": func(s uint64) norns.Bot[gnav.View, gnav.Move] {
-			return gnav.NewSearchBot(gnav.SearchOptions{Seed: s, Iterations: o.iters})
-		},
-	}, nil, o, progress)
+	mean, half := arena.MeanCI(per)
+	pr := Pairing{Candidate: a, Base: b, Stats: Stats{
+		Matches: len(seeds) * n, WinRate: mean, Low: clip01(mean - half), High: clip01(mean + half),
+		MeanScore: scoreSum / float64(len(seeds)*n),
+	}}
+	pr.Beats = mean-half > 1/float64(n)
+	for p := range n {
+		xs := make([]float64, len(seeds))
+		var sc float64
+		for i, sr := range seeds {
+			xs[i] = sr.share[p]
+			sc += float64(sr.score[p])
+		}
+		m, h := arena.MeanCI(xs)
+		pr.Seats = append(pr.Seats, Stats{Matches: len(seeds), WinRate: m, Low: clip01(m - h), High: clip01(m + h), MeanScore: sc / float64(len(seeds))})
+	}
+	return pr
+}
+
+// clip01 keeps an interval's end within the possible win rates: the normal approximation can
+// reach past 0 or 1 on few seeds.
+func clip01(x float64) float64 { return min(max(x, 0), 1) }
+
+// ladder ranks the bots of a round robin by their mean win rate as the candidate.
+func ladder(bots []string, ps []Pairing) []LadderEntry {
+	var l []LadderEntry
+	for _, b := range bots {
+		e := LadderEntry{Bot: b}
+		for _, p := range ps {
+			if p.Candidate == b {
+				e.WinRate += p.WinRate
+				e.Of++
+				if p.Beats {
+					e.Beats++
+				}
+			}
+		}
+		e.WinRate /= float64(e.Of)
+		l = append(l, e)
+	}
+	slices.SortStableFunc(l, func(x, y LadderEntry) int {
+		switch {
+		case x.WinRate > y.WinRate:
+			return -1
+		case x.WinRate < y.WinRate:
+			return 1
+		}
+		return 0
+	})
+	for i := range l {
+		l[i].Rank = i + 1
+	}
+	return l
 }

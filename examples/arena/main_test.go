@@ -2,27 +2,196 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"encoding/xml"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/arena"
+	"github.com/nornsgames/norns/herrlof"
 )
 
-func TestArena(t *testing.T) {
+func runArena(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestArenaTable(t *testing.T) {
+	code, out, errOut := runArena(t, "-seeds", "20")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"herrlof {\"players\":2}, 20 seeds × 2 seats", "candidate", "95% CI", "mean score", "heuristic", "random"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+	// one row for the pairing and one per seat, each with a rate and an interval
+	rows := 0
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "–") && !strings.Contains(l, "seeds") {
+			rows++
+		}
+	}
+	if rows != 3 {
+		t.Errorf("%d result rows, want 3:\n%s", rows, out)
+	}
+	// the estimate is said up front on stderr; no progress bar on a pipe
+	if !strings.Contains(errOut, "expected about") || strings.Contains(errOut, "\r") {
+		t.Errorf("stderr %q", errOut)
+	}
+}
+
+// TestArenaOutputsAgree parses the JSON, CSV and SVG of the same run back and checks that they
+// say the same thing, and that the ladder ranks what the pairings say.
+func TestArenaOutputsAgree(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"-game", "gnav", "-players", "3", "-bots", "random,heuristic", "-seeds", "12", "-quiet"}
+	code, jsonOut, errOut := runArena(t, append(args, "-json", "-svg", filepath.Join(dir, "r.svg"))...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rep Report
+	if err := json.Unmarshal([]byte(jsonOut), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Game != "gnav" || rep.Players != 3 || len(rep.Pairings) != 2 || len(rep.Ladder) != 2 {
+		t.Fatalf("report: %+v", rep)
+	}
+	for _, p := range rep.Pairings {
+		if p.Matches != 36 || len(p.Seats) != 3 || p.Low > p.WinRate || p.WinRate > p.High {
+			t.Errorf("pairing %+v", p)
+		}
+		sum := 0.0
+		for _, s := range p.Seats {
+			sum += s.WinRate
+		}
+		if math.Abs(sum/3-p.WinRate) > 1e-9 {
+			t.Errorf("%s vs %s: seats average %.4f, pairing %.4f", p.Candidate, p.Base, sum/3, p.WinRate)
+		}
+	}
+	if rep.Ladder[0].Bot != "heuristic" || rep.Ladder[0].WinRate <= rep.Ladder[1].WinRate {
+		t.Errorf("ladder %+v", rep.Ladder)
+	}
+
+	code, csvOut, _ := runArena(t, append(args, "-csv")...)
+	if code != 0 {
+		t.Fatal("csv run failed")
+	}
+	recs, err := csv.NewReader(strings.NewReader(csvOut)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 1+2*4 || strings.Join(recs[0], ",") != strings.Join(csvHeader, ",") {
+		t.Fatalf("csv: %q", recs)
+	}
+	for i, p := range rep.Pairings {
+		row := recs[1+4*i]
+		rate, _ := strconv.ParseFloat(row[6], 64)
+		if row[2] != p.Candidate || row[3] != p.Base || row[4] != "all" || math.Abs(rate-p.WinRate) > 1e-4 {
+			t.Errorf("csv row %q, json %+v", row, p)
+		}
+	}
+
+	data, err := os.ReadFile(filepath.Join(dir, "r.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var svg struct {
+		XMLName xml.Name `xml:"svg"`
+		Groups  []struct {
+			Class     string  `xml:"class,attr"`
+			Candidate string  `xml:"data-candidate,attr"`
+			Rate      float64 `xml:"data-rate,attr"`
+			Low       float64 `xml:"data-low,attr"`
+			High      float64 `xml:"data-high,attr"`
+		} `xml:"g"`
+	}
+	if err := xml.Unmarshal(data, &svg); err != nil {
+		t.Fatalf("svg does not parse: %v", err)
+	}
+	if len(svg.Groups) != 2 {
+		t.Fatalf("svg: %d pairings drawn", len(svg.Groups))
+	}
+	for i, g := range svg.Groups {
+		p := rep.Pairings[i]
+		if g.Candidate != p.Candidate || math.Abs(g.Rate-p.WinRate) > 1e-4 || math.Abs(g.Low-p.Low) > 1e-4 || math.Abs(g.High-p.High) > 1e-4 {
+			t.Errorf("svg %+v, json %+v", g, p)
+		}
+	}
+}
+
+// TestSameAsArenaRun pins the protocol: the command's win rate for a pairing is exactly what
+// arena.Run reports for the same seeds, bots and chance streams.
+func TestSameAsArenaRun(t *testing.T) {
+	code, out, errOut := runArena(t, "-seeds", "16", "-json", "-quiet")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rep Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	start, _ := herrlof.New(herrlof.Config{})
+	res, err := arena.Run(context.Background(), arena.Config[herrlof.State, herrlof.Move, herrlof.View]{
+		Start: start, Seeds: 16, FirstSeed: 1,
+		Candidate: func(s uint64) norns.Bot[herrlof.View, herrlof.Move] { return herrlof.NewHeuristicBot(s) },
+		Base:      func(s uint64) norns.Bot[herrlof.View, herrlof.Move] { return herrlof.NewRandomBot(s) },
+		Stream: func(s herrlof.State) int {
+			if s.Phase() == herrlof.PhaseDeal {
+				return 0
+			}
+			return 1
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rep.Pairings[0]; math.Abs(got.WinRate-res.Mean) > 1e-12 || math.Abs((got.High-got.Low)/2-res.Half) > 1e-9 && got.High < 1 && got.Low > 0 {
+		t.Errorf("command %.6f (%.6f–%.6f), arena.Run %v", got.WinRate, got.Low, got.High, res)
+	}
+}
+
+func TestArenaErrors(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
 		code int
-		out  string
+		msg  string
 	}{
-		{[]string{"-a", "heuristic", "-b", "random", "-seeds", "60", "-quiet"}, 0, "herrlof: heuristic against random: win rate"},
-		{[]string{"-game", "gnav", "-a", "search", "-b", "random", "-iters", "20", "-seeds", "10", "-quiet"}, 0, "over 40 matches"},
-		{[]string{"-game", "gnav", "-players", "3", "-a", "random", "-b", "random", "-seeds", "20"}, 0, "over 60 matches"},
-		{[]string{"-a", "oracle"}, 1, ""},
-		{[]string{"-game", "chess"}, 1, ""},
-		{[]string{"-seeds", "x"}, 2, ""},
+		{[]string{"-a", "oracle"}, 1, `no bot "oracle"`},
+		{[]string{"-game", "chess"}, 1, "unknown game"},
+		{[]string{"-seeds", "x"}, 2, "invalid value"},
+		{[]string{"-seeds", "1"}, 2, "at least 2"},
+		{[]string{"-seeds", "1099511627776"}, 2, "at most"},
+		{[]string{"-json", "-csv"}, 2, "not both"},
+		{[]string{"-o", "lives=3"}, 1, "lives"},
+		{[]string{"-bots", "random"}, 1, "at least two"},
 	} {
-		var out, errOut bytes.Buffer
-		code := run(tc.args, &out, &errOut)
-		if code != tc.code || !strings.Contains(out.String(), tc.out) {
-			t.Errorf("%v: exit %d, output %q, stderr %q", tc.args, code, out.String(), errOut.String())
+		code, _, errOut := runArena(t, tc.args...)
+		if code != tc.code || !strings.Contains(errOut, tc.msg) {
+			t.Errorf("%v: exit %d, stderr %q; want %d mentioning %q", tc.args, code, errOut, tc.code, tc.msg)
 		}
+	}
+	code, _, errOut := runArena(t, "-h")
+	if code != 0 || !strings.Contains(errOut, "Examples:") || !strings.Contains(errOut, "-bots") {
+		t.Errorf("-h: exit %d:\n%s", code, errOut)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errOut bytes.Buffer
+	if code := run(ctx, []string{"-seeds", "1000000", "-quiet"}, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "canceled") {
+		t.Errorf("cancelled: exit %d, %q", code, errOut.String())
 	}
 }
