@@ -1,0 +1,176 @@
+package gulveig
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/internal/strictjson"
+)
+
+// maxScore bounds the scores a decoded state may claim: far beyond any match, far from int32's
+// limits.
+const maxScore = 1 << 24
+
+// stateJSON is the JSON form of a State: what stands between hands (config, scores, dealer, the
+// hands dealt) and the current hand's moves from its deal on, chance and hidden acts included.
+// Everything else is rebuilt by replaying those moves.
+type stateJSON struct {
+	Config     Config         `json:"config"`
+	Hands      int            `json:"hands"`             // hands dealt so far, the current one included
+	Dealer     norns.Player   `json:"dealer"`            // -2 before the first dealer is drawn
+	Scores     []int          `json:"scores"`            // game scores by seat
+	LastPoints []int          `json:"lastPoints"`        // hand points of the last hand scored
+	Over       bool           `json:"over,omitempty"`    // the match is over
+	Winners    []norns.Player `json:"winners,omitempty"` // the winners, once over
+	Moves      []Move         `json:"moves,omitempty"`   // the current hand's moves, its deal first
+}
+
+// MarshalJSON encodes the state: its config, the scores and dealer, and the current hand's moves
+// (which include the hidden cards: a State's JSON is the whole truth, not a view).
+func (s State) MarshalJSON() ([]byte, error) {
+	n := int(s.players)
+	j := stateJSON{Config: s.Config(), Hands: int(s.hands), Dealer: s.Dealer(), Scores: make([]int, n),
+		LastPoints: make([]int, n), Over: s.Over(), Moves: s.HandMoves()}
+	for p := range n {
+		j.Scores[p], j.LastPoints[p] = int(s.scores[p]), int(s.lastPts[p])
+	}
+	for p := range s.winners.All() {
+		j.Winners = append(j.Winners, p)
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON decodes a state written by MarshalJSON and checks everything it reads: the
+// config and ranges, that the scores and winners are those of a match between hands or over (no
+// score at the target unless that seat won), and, during a hand, that its moves replay from the
+// deal through [State.Apply]; the decoded state is the replay's. Errors wrap [norns.ErrCorrupt];
+// on error s is unchanged.
+func (s *State) UnmarshalJSON(data []byte) error {
+	var j stateJSON
+	if err := strictjson.Unmarshal(data, &j); err != nil {
+		return corrupt("%v", err)
+	}
+	t, err := j.state()
+	if err != nil {
+		return err
+	}
+	*s = t
+	return nil
+}
+
+func corrupt(format string, args ...any) error {
+	return fmt.Errorf("gulveig: state JSON: %w: %s", norns.ErrCorrupt, fmt.Sprintf(format, args...))
+}
+
+func (j *stateJSON) state() (State, error) {
+	t, err := New(j.Config)
+	if err != nil {
+		return State{}, corrupt("config: %v", err)
+	}
+	n := t.Players()
+	if len(j.Scores) != n || len(j.LastPoints) != n {
+		return State{}, corrupt("%d scores and %d hand points for %d players", len(j.Scores), len(j.LastPoints), n)
+	}
+	inHand := len(j.Moves) > 0
+	switch {
+	case j.Hands < 0 || j.Hands > 1<<15:
+		return State{}, corrupt("hands %d", j.Hands)
+	case t.handLimit > 0 && j.Hands > int(t.handLimit):
+		return State{}, corrupt("hand %d past the limit %d", j.Hands, t.handLimit)
+	case inHand && (j.Over || j.Hands == 0):
+		return State{}, corrupt("moves of a hand when over or before the first deal")
+	case j.Over && j.Hands == 0:
+		return State{}, corrupt("over before the first hand")
+	}
+	for p := range n {
+		if j.Scores[p] < -maxScore || j.Scores[p] > maxScore || j.LastPoints[p] < -1000 || j.LastPoints[p] > 1000 {
+			return State{}, corrupt("seat %d: score %d, hand points %d out of range", p, j.Scores[p], j.LastPoints[p])
+		}
+		if j.Hands == 0 && (j.Scores[p] != 0 || j.LastPoints[p] != 0) {
+			return State{}, corrupt("scores before the first hand")
+		}
+		t.scores[p], t.lastPts[p] = int32(j.Scores[p]), int16(j.LastPoints[p])
+	}
+	switch {
+	case j.Dealer == norns.Nobody:
+		if j.Hands > 0 || t.has(flagDealerGiven) {
+			return State{}, corrupt("no dealer after the first hand, or with a given dealer")
+		}
+		t.dealer = -1
+	case j.Dealer >= 0 && int(j.Dealer) < n:
+		if j.Hands == 0 && t.has(flagDealerGiven) && int8(j.Dealer) != t.firstDealer {
+			return State{}, corrupt("the first dealer is not the given one")
+		}
+		t.dealer = int8(j.Dealer)
+		t.phase = PhaseDeal
+	default:
+		return State{}, corrupt("dealer %d", j.Dealer)
+	}
+	// Who reached the target: at most one seat, a declarer whose made bid ended the match.
+	var reached norns.Seats
+	best := t.scores[0]
+	for p := range n {
+		if t.scores[p] >= int32(t.target) {
+			reached = reached.With(norns.Player(p))
+		}
+		best = max(best, t.scores[p])
+	}
+	var winners norns.Seats
+	for _, p := range j.Winners {
+		if p < 0 || int(p) >= n || winners.Has(p) {
+			return State{}, corrupt("bad or repeated winner %d", p)
+		}
+		winners = winners.With(p)
+	}
+	if !j.Over {
+		if !winners.IsEmpty() || !reached.IsEmpty() {
+			return State{}, corrupt("winners or a score at the target before the end")
+		}
+		if !inHand {
+			if t.handLimit > 0 && j.Hands >= int(t.handLimit) {
+				return State{}, corrupt("a hand to deal past the hand limit")
+			}
+			t.hands = uint16(j.Hands)
+			return t, nil
+		}
+		t.hands = uint16(j.Hands - 1)
+		if t.dealer < 0 {
+			return State{}, corrupt("a hand without a dealer")
+		}
+		s, err := t.Apply(j.Moves[0])
+		if err != nil {
+			return State{}, corrupt("deal: %v", err)
+		}
+		for i, m := range j.Moves[1:] {
+			if s.phase == PhaseDeal || s.phase == PhaseOver {
+				return State{}, corrupt("move %d after the end of the hand", i+1)
+			}
+			if s, err = s.Apply(m); err != nil {
+				return State{}, corrupt("move %d: %v", i+1, err)
+			}
+		}
+		if s.phase == PhaseDeal || s.phase == PhaseOver || s.hands != uint16(j.Hands) {
+			return State{}, corrupt("the moves end the hand")
+		}
+		return s, nil
+	}
+	switch {
+	case reached.Len() == 1 && winners == reached:
+	case reached.IsEmpty() && t.handLimit > 0 && j.Hands == int(t.handLimit):
+		for p := range n {
+			if (t.scores[p] == best) != winners.Has(norns.Player(p)) {
+				return State{}, corrupt("the winners are not the highest scores")
+			}
+		}
+	default:
+		return State{}, corrupt("winners %v do not fit the scores", winners)
+	}
+	if t.dealer < 0 {
+		return State{}, corrupt("over without a dealer")
+	}
+	t.hands = uint16(j.Hands)
+	t.winners = winners
+	t.phase, t.toMove = PhaseOver, nobody
+	return t, nil
+}

@@ -1,0 +1,131 @@
+package gulveig
+
+import (
+	"math/bits"
+
+	"github.com/nornsgames/norns"
+)
+
+// Legal returns the legal moves of the seat (or chance) to act, in this order:
+//
+//   - the first dealer: Dealer(0), Dealer(1), …; a deal: nil (too many to list; use
+//     [State.SampleChance]); an Orchard draw: Draw of each treasure card in table order;
+//   - bidding: Look, then Blind bids from the least to the cap, then Bid bids likewise, then Pass;
+//   - a role turn: Use, then Decline when the power is voluntary;
+//   - Orchard gives, swaps and asides: one move per card or set of cards of the hand, in table
+//     order (sets ordered by their lowest card first);
+//   - the raise: Keep, then Raise to each multiple of 10 up to the cap;
+//   - play: Play of each playable card in table order, then, on a lead, Show of each combo held,
+//     each of its two cards led in turn.
+//
+// It returns nil once the match is over.
+func (s State) Legal() []Move { return s.AppendLegal(make([]Move, 0, 32)) }
+
+// AppendLegal appends [State.Legal]'s moves to dst and returns it. It does not allocate when dst
+// has room.
+func (s State) AppendLegal(dst []Move) []Move { return s.public.appendLegal(dst, &s.h) }
+
+// appendLegal lists the moves; h is nil in a View, which lists only its own seat's moves and
+// passes the seat's hand and the treasure it may see.
+func (s *public) appendLegal(dst []Move, h *hidden) []Move {
+	q := s.toMove
+	switch s.phase {
+	case PhaseOver:
+		return dst
+	case PhaseDealer:
+		for p := range int(s.players) {
+			dst = append(dst, Dealer(norns.Player(p)))
+		}
+		return dst
+	case PhaseDeal:
+		return dst
+	case PhaseDraw:
+		for c := range h.treasure.All() {
+			dst = append(dst, Draw(c))
+		}
+		return dst
+	case PhaseBid:
+		bit := uint8(1) << q
+		first := s.has(flagBlind) && s.looked&bit == 0 && s.blind&bit == 0
+		if first {
+			dst = append(dst, Look())
+		}
+		if first || s.blind&bit != 0 {
+			for v := max(s.minBid(), s.blindMin()); v <= s.cap(); v += 10 {
+				dst = append(dst, Blind(v))
+			}
+		} else {
+			for v := s.minBid(); v <= s.cap(); v += 10 {
+				dst = append(dst, Bid(v))
+			}
+		}
+		if s.high > 0 && !first {
+			dst = append(dst, Pass())
+		}
+		return dst
+	case PhaseRole:
+		dst = append(dst, Use())
+		var p Power
+		if s.drawing {
+			p = PowerOf(s.drawnRole, Loser, int(s.players))
+		} else {
+			p = PowerOf(h.roles[q], s.position(q), int(s.players))
+		}
+		if !p.Mandatory {
+			dst = append(dst, Decline())
+		}
+		return dst
+	case PhaseGive:
+		for c := range h.hand[q].All() {
+			dst = append(dst, Give(c))
+		}
+		return dst
+	case PhaseSwap:
+		hand := uint64(h.hand[q])
+		for x := hand; x != 0; x &= x - 1 {
+			a := Card(bits.TrailingZeros64(x))
+			for y := x & (x - 1); y != 0; y &= y - 1 {
+				dst = append(dst, Swap(a, Card(bits.TrailingZeros64(y))))
+			}
+		}
+		return dst
+	case PhaseAside:
+		hand := uint64(h.hand[q])
+		for x := hand; x != 0; x &= x - 1 {
+			a := Card(bits.TrailingZeros64(x))
+			for y := x & (x - 1); y != 0; y &= y - 1 {
+				b := Card(bits.TrailingZeros64(y))
+				for z := y & (y - 1); z != 0; z &= z - 1 {
+					dst = append(dst, Aside(a, b, Card(bits.TrailingZeros64(z))))
+				}
+			}
+		}
+		return dst
+	case PhaseRaise:
+		dst = append(dst, Keep())
+		for v := int(s.contract) + 10; v <= s.cap(); v += 10 {
+			dst = append(dst, Raise(v))
+		}
+		return dst
+	case PhasePlay:
+		hand := h.hand[q]
+		playable := hand
+		if s.trickN > 0 {
+			if f := hand.OfClan(s.trick[0].Clan()); f != 0 {
+				playable = f
+			}
+		}
+		for c := range playable.All() {
+			dst = append(dst, Play(c))
+		}
+		if s.trickN == 0 {
+			for c := range hand.All() {
+				if p, ok := c.Partner(); ok && hand.Has(p) {
+					dst = append(dst, Show(c, p))
+				}
+			}
+		}
+		return dst
+	}
+	return dst
+}
