@@ -351,7 +351,7 @@ func (s State) SampleChance(r *rng.Rand) Move {
 		pack[i] = Card(bits.TrailingZeros64(x))
 		i++
 	}
-	r.Shuffle(len(pack), func(i, j int) { pack[i], pack[j] = pack[j], pack[i] })
+	rng.ShuffleSlice(r, pack[:])
 	var d Deal
 	k := 0
 	bidders := s.bidders()
@@ -375,7 +375,7 @@ func (s State) SampleChance(r *rng.Rand) Move {
 	}
 	if s.has(flagRoles) {
 		roles := [NumRoles]Role{Sacrifice, Orchard, Anthem, Gold, Song}
-		r.Shuffle(len(roles), func(i, j int) { roles[i], roles[j] = roles[j], roles[i] })
+		rng.ShuffleSlice(r, roles[:])
 		d.Roles = roles
 	}
 	return DealMove(d)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/nornsgames/norns/cards"
+	"github.com/nornsgames/norns/internal/strictjson"
 )
 
 // Clan is one of the four clans (suits) of the deck (G1), or [NoClan].
@@ -252,7 +253,7 @@ func (c Card) Name() string {
 func ParseCard(s string) (Card, error) {
 	c, err := deck.Parse(strings.TrimSpace(s))
 	if err != nil {
-		return NoCard, badNotation("card %q: %v", s, err)
+		return NoCard, badNotation("unknown card %s", strictjson.Quote(s))
 	}
 	return Card(c), nil
 }

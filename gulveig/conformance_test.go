@@ -96,5 +96,20 @@ func TestConformance(t *testing.T) {
 		Invariant:  gulveig.Invariant,
 		Twin:       gulveig.Twin,
 		Seeds:      seeds,
+		Checks:     gametest.AllChecks,
+		ApplyEvents: func(s gulveig.State, m gulveig.Move, viewer norns.Player) (gulveig.State, []any, error) {
+			next, evs, err := s.ApplyEvents(m, viewer, nil)
+			out := make([]any, len(evs))
+			for i, e := range evs {
+				out[i] = e
+			}
+			return next, out, err
+		},
+		NewRecord: func(c any, seed uint64, moves []gulveig.Move, last gulveig.State) (norns.Record, error) {
+			return gulveig.NewRecord(c.(gulveig.Config), seed, moves, last)
+		},
+		ReplayRecord: gulveig.ReplayRecord,
+		Deck:         gulveig.Deck(),
+		Zones:        gulveig.Zones,
 	})
 }

@@ -2,6 +2,7 @@ package gulveig
 
 import (
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/cards"
 	"github.com/nornsgames/norns/rng"
 )
 
@@ -95,4 +96,22 @@ func SettleHand(scores []int, pts []int, d int, contract int, blind bool, target
 		res[i] = int(out[i])
 	}
 	return res, made
+}
+
+// Zones lists where every card of the deck is: each hand, the treasure, the aside, the cards out of
+// play, each seat's tricks, the trick under way, the alternates or base cards not in play, and
+// between hands the undealt cards.
+func Zones(s State) []cards.Multiset {
+	z := []cards.Multiset{cards.Multiset(allKinds.Minus(s.InPlay()))}
+	if s.phase <= PhaseDeal || s.phase == PhaseOver {
+		return append(z, cards.Multiset(s.InPlay()))
+	}
+	for p := range 4 {
+		z = append(z, cards.Multiset(s.h.hand[p]), cards.Multiset(s.won[p]))
+	}
+	var trick Cards
+	for i := range s.trickN {
+		trick = trick.With(s.trick[i])
+	}
+	return append(z, cards.Multiset(s.h.treasure), cards.Multiset(s.h.aside), cards.Multiset(s.h.out), cards.Multiset(trick))
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/internal/strictjson"
 )
 
 func badNotation(format string, args ...any) error {
@@ -112,10 +113,17 @@ func (m *Move) UnmarshalText(text []byte) error {
 	return nil
 }
 
+// MaxMoveText is the longest text [ParseMove] reads, in bytes: a deal is about 250.
+const MaxMoveText = 1024
+
 // ParseMove reads a move in notation, as [Move.String] writes it. Keywords and card names are
-// case-insensitive; "play Odin" is read as "Odin". It checks the form only, not legality. Errors
-// wrap norns.ErrBadNotation.
+// case-insensitive; "play Odin" is read as "Odin". It checks the form only, not legality. Text
+// longer than [MaxMoveText] is refused unread. Errors wrap norns.ErrBadNotation and quote at
+// most a clipped part of the text.
 func ParseMove(s string) (Move, error) {
+	if len(s) > MaxMoveText {
+		return Move{}, badNotation("move text longer than %d bytes", MaxMoveText)
+	}
 	f := strings.Fields(s)
 	if len(f) == 0 {
 		return Move{}, badNotation("empty move")
@@ -124,7 +132,7 @@ func ParseMove(s string) (Move, error) {
 	args := f[1:]
 	need := func(n int) error {
 		if len(args) != n {
-			return badNotation("%q: %s takes %d argument(s)", s, kw, n)
+			return badNotation("%s: %s takes %d argument(s)", strictjson.Quote(s), kw, n)
 		}
 		return nil
 	}
@@ -134,7 +142,7 @@ func ParseMove(s string) (Move, error) {
 		}
 		n, err := strconv.Atoi(args[0])
 		if err != nil || n < -32768 || n > 32767 {
-			return 0, badNotation("%q: bad number %q", s, args[0])
+			return 0, badNotation("%s: bad number %s", strictjson.Quote(s), strictjson.Quote(args[0]))
 		}
 		return n, nil
 	}
@@ -150,7 +158,7 @@ func ParseMove(s string) (Move, error) {
 			}
 			for _, d := range cs[:i] {
 				if d == c {
-					return nil, badNotation("%q: %v named twice", s, c)
+					return nil, badNotation("%s: %v named twice", strictjson.Quote(s), c)
 				}
 			}
 			cs[i] = c
@@ -217,7 +225,7 @@ func ParseMove(s string) (Move, error) {
 		}
 		a, b, ok := strings.Cut(args[0], "+")
 		if !ok {
-			return Move{}, badNotation("%q: show takes two cards joined by +, as in show Loki+Spear", s)
+			return Move{}, badNotation("%s: show takes two cards joined by +, as in show Loki+Spear", strictjson.Quote(s))
 		}
 		lead, err := ParseCard(a)
 		if err != nil {
@@ -236,7 +244,7 @@ func ParseMove(s string) (Move, error) {
 			return Play(c), nil
 		}
 	}
-	return Move{}, badNotation("%q: unknown move", s)
+	return Move{}, badNotation("%s: unknown move", strictjson.Quote(s))
 }
 
 // parseDeal reads the fields of a deal: "0=Odin,Tyr,…", "t=…", "x=…", "r=…".
@@ -247,18 +255,18 @@ func parseDeal(s string, args []string) (Move, error) {
 		key, val, ok := strings.Cut(a, "=")
 		key = strings.ToLower(key)
 		if !ok || seen[key] {
-			return Move{}, badNotation("%q: bad or repeated deal field %q", s, a)
+			return Move{}, badNotation("%s: bad or repeated deal field %s", strictjson.Quote(s), strictjson.Quote(a))
 		}
 		seen[key] = true
 		if key == "r" {
 			parts := strings.Split(val, ",")
 			if len(parts) != NumRoles {
-				return Move{}, badNotation("%q: %d roles, want %d", s, len(parts), NumRoles)
+				return Move{}, badNotation("%s: %d roles, want %d", strictjson.Quote(s), len(parts), NumRoles)
 			}
 			for i, p := range parts {
 				r, err := parseRole(p)
 				if err != nil {
-					return Move{}, badNotation("%q: %v", s, err)
+					return Move{}, badNotation("%s: %v", strictjson.Quote(s), err)
 				}
 				d.Roles[i] = r
 			}
@@ -271,7 +279,7 @@ func parseDeal(s string, args []string) (Move, error) {
 				return Move{}, err
 			}
 			if set.Has(c) {
-				return Move{}, badNotation("%q: %v named twice", s, c)
+				return Move{}, badNotation("%s: %v named twice", strictjson.Quote(s), c)
 			}
 			set = set.With(c)
 		}
@@ -283,7 +291,7 @@ func parseDeal(s string, args []string) (Move, error) {
 		case "x":
 			d.Out = set
 		default:
-			return Move{}, badNotation("%q: unknown deal field %q", s, key)
+			return Move{}, badNotation("%s: unknown deal field %s", strictjson.Quote(s), strictjson.Quote(key))
 		}
 	}
 	all := d.Treasure | d.Out
@@ -293,7 +301,7 @@ func parseDeal(s string, args []string) (Move, error) {
 		total += h.Len()
 	}
 	if all.Len() != total {
-		return Move{}, badNotation("%q: a card dealt twice", s)
+		return Move{}, badNotation("%s: a card dealt twice", strictjson.Quote(s))
 	}
 	return DealMove(d), nil
 }
@@ -304,5 +312,5 @@ func parseRole(s string) (Role, error) {
 			return r, nil
 		}
 	}
-	return NoRole, fmt.Errorf("unknown role %q (sacrifice, orchard, anthem, gold, song)", s)
+	return NoRole, fmt.Errorf("unknown role %s (sacrifice, orchard, anthem, gold, song)", strictjson.Quote(s))
 }

@@ -1,37 +1,21 @@
 package gulveig
 
-import (
-	"bytes"
-	"encoding/json"
-	"fmt"
+import "github.com/nornsgames/norns"
 
-	"github.com/nornsgames/norns"
-)
-
-// NewRecord returns the match record of a match played from New(c): chance drawn from
-// rng.New(seed), moves every move from the first state on (chance outcomes included), and last
-// the state they led to. The record holds the effective config (players: 3, never 0). See
-// [norns.NewRecord].
+// NewRecord returns the match record of a match of config c, played with chance drawn from
+// rng.New(seed), whose moves from New(c) led to last. It wraps [norns.NewRecord]. The record holds
+// the effective config: Players is 2, 3 or 4, never 0, and Target is never 0. Its error wraps
+// [norns.ErrBadConfig] when c does not validate.
 func NewRecord(c Config, seed uint64, moves []Move, last State) (norns.Record, error) {
+	if err := c.Validate(); err != nil {
+		return norns.Record{}, err
+	}
 	return norns.NewRecord("gulveig", c.normal(), seed, moves, last)
 }
 
-// ReplayRecord rebuilds a match from its record: it reads the config strictly (unknown fields are
-// errors), starts a match with New and applies the recorded moves, checking the recorded result
-// (see [norns.Replay]). It returns the last state reached; errors wrap [norns.ErrCorrupt].
+// ReplayRecord replays a Gulveig match record from the start its config describes and checks its
+// result; it wraps [norns.ReplayRecord]. The config is decoded strictly: an unknown, repeated or
+// differently cased key is an error. Its errors wrap [norns.ErrCorrupt].
 func ReplayRecord(rec norns.Record) (State, error) {
-	if rec.Game != "gulveig" {
-		return State{}, fmt.Errorf("gulveig: replay: %w: a record of %q", norns.ErrCorrupt, rec.Game)
-	}
-	var c Config
-	dec := json.NewDecoder(bytes.NewReader(rec.Config))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&c); err != nil {
-		return State{}, fmt.Errorf("gulveig: replay: %w: config: %v", norns.ErrCorrupt, err)
-	}
-	s, err := New(c)
-	if err != nil {
-		return State{}, fmt.Errorf("gulveig: replay: %w: %w", norns.ErrCorrupt, err)
-	}
-	return norns.Replay(s, rec, ParseMove)
+	return norns.ReplayRecord(rec, "gulveig", New, ParseMove)
 }

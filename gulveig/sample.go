@@ -211,7 +211,7 @@ func (v *View) trySample(r *rng.Rand) (State, bool) {
 		m++
 	}
 	rest := order[first:m]
-	r.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	rng.ShuffleSlice(r, rest[:])
 	// Cards of a clan some hand cannot hold go before the others.
 	voidAny := uint8(0)
 	for q := range n {
@@ -441,7 +441,7 @@ func (v *View) sampleRoles(r *rng.Rand) ([NumRoles]Role, bool) {
 		return roles, false
 	}
 	for range 200 {
-		r.Shuffle(len(left), func(i, j int) { left[i], left[j] = left[j], left[i] })
+		rng.ShuffleSlice(r, left[:])
 		ok := true
 		for k, i := range slots {
 			roles[i] = left[k]
