@@ -363,6 +363,10 @@ func (r runner) seed(ctx context.Context, a, b string, seed uint64) (seedResult,
 // maxSeeds bounds -seeds, so that the results held stay small.
 const maxSeeds = 10_000_000
 
+// seedStride spaces the bots' seeds of one seed as package arena does (seed×21 + seat), so a
+// pairing here gives exactly arena.Run's result (TestSameAsArenaRun pins it).
+const seedStride = 21
+
 // maxStreams is the number of chance streams, as in package arena.
 const maxStreams = 8
 
@@ -376,7 +380,7 @@ func (r runner) match(ctx context.Context, a, b string, seed uint64, cand norns.
 		if norns.Player(p) == cand {
 			name = a
 		}
-		bot, err := r.g.NewBot(name, seed*uint64(norns.MaxPlayers+1)+uint64(p))
+		bot, err := r.g.NewBot(name, seed*seedStride+uint64(p))
 		if err != nil {
 			return nil, err
 		}

@@ -40,7 +40,6 @@ func (p paint) red(s string) string    { return p.wrap("31", s) }
 func (p paint) green(s string) string  { return p.wrap("32", s) }
 func (p paint) yellow(s string) string { return p.wrap("33", s) }
 func (p paint) blue(s string) string   { return p.wrap("34", s) }
-func (p paint) cyan(s string) string   { return p.wrap("36", s) }
 func (p paint) magenta(s string) string {
 	return p.wrap("35", s)
 }
@@ -112,9 +111,6 @@ func (n people) verb(p norns.Player, verb string) string {
 	}
 	return verb + "s"
 }
-
-// has returns "you have" or "seat 2 has".
-func (n people) has(p norns.Player) string { return n.does(p, "have", "has") }
 
 // is returns "you are" or "seat 2 is".
 func (n people) is(p norns.Player) string { return n.does(p, "are", "is") }
