@@ -116,11 +116,18 @@ var scriptedHand = []string{
 	"Njord", "Spear", "Thiassi",
 }
 
-func mustJSON(t testing.TB, v any) string {
+func mustJSON(t tb, v any) string {
 	t.Helper()
 	b, err := json.Marshal(v)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// tb is the part of testing.TB and *rapid.T the helpers use.
+type tb interface {
+	Helper()
+	Fatal(args ...any)
+	Fatalf(format string, args ...any)
 }

@@ -85,7 +85,7 @@ func (s *public) appendLegal(dst []Move, h *hidden) []Move {
 		for x := hand; x != 0; x &= x - 1 {
 			a := Card(bits.TrailingZeros64(x))
 			for y := x & (x - 1); y != 0; y &= y - 1 {
-				dst = append(dst, Swap(a, Card(bits.TrailingZeros64(y))))
+				dst = append(dst, mv(MoveSwap, a, Card(bits.TrailingZeros64(y)), NoCard, 0))
 			}
 		}
 		return dst
@@ -96,7 +96,7 @@ func (s *public) appendLegal(dst []Move, h *hidden) []Move {
 			for y := x & (x - 1); y != 0; y &= y - 1 {
 				b := Card(bits.TrailingZeros64(y))
 				for z := y & (y - 1); z != 0; z &= z - 1 {
-					dst = append(dst, Aside(a, b, Card(bits.TrailingZeros64(z))))
+					dst = append(dst, mv(MoveAside, a, b, Card(bits.TrailingZeros64(z)), 0))
 				}
 			}
 		}

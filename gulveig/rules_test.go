@@ -477,13 +477,14 @@ func TestRuleG17_BarrelAndTarget(t *testing.T) {
 	}
 }
 
-// scoresAt returns a match between hands with the given scores, seat 2 to deal: built through
+// scoresAt returns a match between hands with the given scores, the last seat to deal: built through
 // the JSON form, which checks it.
-func scoresAt(t testing.TB, c gulveig.Config, scores []int) gulveig.State {
+func scoresAt(t tb, c gulveig.Config, scores []int) gulveig.State {
 	t.Helper()
-	c.DealerGiven, c.FirstDealer = true, 2
+	last := len(scores) - 1
+	c.DealerGiven, c.FirstDealer = true, norns.Player(last)
 	var s gulveig.State
-	js := `{"config":` + mustJSON(t, c) + `,"hands":1,"dealer":2,"scores":[` + joinInts(scores) + `],"lastPoints":[` + joinInts(make([]int, len(scores))) + `]}`
+	js := `{"config":` + mustJSON(t, c) + `,"hands":1,"dealer":` + strconv.Itoa(last) + `,"scores":[` + joinInts(scores) + `],"lastPoints":[` + joinInts(make([]int, len(scores))) + `]}`
 	if err := s.UnmarshalJSON([]byte(js)); err != nil {
 		t.Fatalf("%s: %v", js, err)
 	}

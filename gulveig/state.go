@@ -388,7 +388,15 @@ func (s public) Strength(c Card) int {
 func (s public) LastHandPoints(p norns.Player) int { return int(s.lastPts[s.index(p)]) }
 
 // InPlay returns the 24 cards of the match's deck.
-func (s public) InPlay() Cards { return s.Config().InPlay() }
+func (s public) InPlay() Cards { return inPlayOf[s.alts&AllAlternates] }
+
+// inPlayOf caches Config.InPlay by set of alternates.
+var inPlayOf = func() (t [16]Cards) {
+	for a := range Alternates(16) {
+		t[a] = Config{Alternates: a}.InPlay()
+	}
+	return t
+}()
 
 // index returns p as an index, panicking if p is not one of the match's seats.
 func (s *public) index(p norns.Player) int {

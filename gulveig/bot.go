@@ -1,0 +1,327 @@
+package gulveig
+
+import (
+	"context"
+	"errors"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/rng"
+)
+
+// NewRandomBot returns a bot that plays uniformly random legal moves, reproducibly from seed.
+func NewRandomBot(seed uint64) *norns.RandomBot[View, Move] {
+	return norns.NewRandomBot[View, Move](seed)
+}
+
+var errNotToAct = errors.New("gulveig: bot: the view's seat is not to act")
+
+// HeuristicBot plays by rules of thumb, from its View only:
+//
+//   - Bidding: it looks at its hand (it never bids blind) and values it: the worth of the cards
+//     that should take tricks (masters of their clan, and the next card down when it holds
+//     enough of the clan), a share of the treasure, and its combos, the first one whole (the bid
+//     winner leads first and shows it at once) and the others by half. It bids while the next
+//     bid is within that value, and passes otherwise (the first bidder bids the opening bid).
+//   - Roles: it uses every power that helps it (lowering the bid, +5, −5 to the bid winner,
+//     card worths that raise its own cards or lower its opponents') and declines the others; it
+//     gives and exchanges its least useful cards.
+//   - The treasure: it puts aside the 3 cards worth most that would not take a trick themselves,
+//     keeping masters and combos; it raises when its hand is worth far more than the bid.
+//   - Play: leading, it shows its best combo and leads its master of that clan, else leads its best
+//     master, else a low card of its longest clan. Following, it takes a trick worth taking with
+//     its cheapest winning card, and otherwise throws its cheapest card. The bid winner plays to
+//     make the bid and the others play to scavenge; both want the points in the tricks.
+//
+// It is not safe for concurrent use. Create it with [NewHeuristicBot].
+type HeuristicBot struct {
+	r   *rng.Rand
+	buf []Move
+}
+
+// NewHeuristicBot returns a heuristic bot; seed breaks ties between equal choices.
+func NewHeuristicBot(seed uint64) *HeuristicBot { return &HeuristicBot{r: rng.New(seed)} }
+
+// Choose returns the heuristic's move for v. It returns ctx.Err() if ctx is done.
+func (b *HeuristicBot) Choose(ctx context.Context, v View) (Move, error) {
+	if err := ctx.Err(); err != nil {
+		return Move{}, err
+	}
+	if v.Over() || v.ToMove() != v.Seat() {
+		return Move{}, errNotToAct
+	}
+	b.buf = v.AppendLegal(b.buf[:0])
+	k := know{pub: &v.public, seat: v.seat, hand: v.hand, role: v.role}
+	return k.choose(b.buf, b.r), nil
+}
+
+// know is what the heuristic decides from: the public state, its seat, its hand and role.
+type know struct {
+	pub  *public
+	seat int8
+	hand Cards
+	role Role
+}
+
+// knowOf returns the heuristic's knowledge for the seat to act in s (for search playouts).
+func knowOf(s *State) know {
+	q := s.toMove
+	k := know{pub: &s.public, seat: q, role: s.h.roles[q]}
+	if s.looked&(1<<q) != 0 {
+		k.hand = s.h.hand[q]
+	}
+	return k
+}
+
+// choose returns the heuristic's choice among legal, the seat's legal moves.
+func (k *know) choose(legal []Move, r *rng.Rand) Move {
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	p := k.pub
+	switch p.phase {
+	case PhaseBid:
+		return k.chooseBid(legal)
+	case PhaseRole:
+		for _, m := range legal {
+			if m.kind() == MoveDecline && !k.wantPower() {
+				return m
+			}
+		}
+		return legal[0]
+	case PhaseGive:
+		return Give(k.cheapest(k.hand, true))
+	case PhaseSwap:
+		a := k.cheapest(k.hand, true)
+		return Swap(a, k.cheapest(k.hand.Without(a), true))
+	case PhaseAside:
+		return k.chooseAside()
+	case PhaseRaise:
+		est := k.estimate(k.hand) + p.sumWorth(0)
+		if v := (est - 40) / 10 * 10; v > int(p.contract) && v <= p.cap() && p.blind&(1<<k.seat) == 0 {
+			return Raise(v)
+		}
+		return Keep()
+	case PhasePlay:
+		return k.choosePlay(legal)
+	}
+	return legal[r.IntN(len(legal))]
+}
+
+// chooseBid bids while the hand's value allows.
+func (k *know) chooseBid(legal []Move) Move {
+	for _, m := range legal {
+		if m.kind() == MoveLook {
+			return m
+		}
+	}
+	value := k.estimate(k.hand) + 12 // a share of the treasure and of the aside's banking
+	var pass, first Move
+	for _, m := range legal {
+		switch m.kind() {
+		case MovePass:
+			pass = m
+		case MoveBid, MoveBlind:
+			if first.kind() == MoveInvalid {
+				first = m
+			}
+		}
+	}
+	if first.kind() != MoveInvalid && (first.n() <= value || pass.kind() == MoveInvalid) {
+		return first
+	}
+	if pass.kind() != MoveInvalid {
+		return pass
+	}
+	return legal[0]
+}
+
+// estimate values a hand for the bid winner: the worth of the cards that should take tricks, the
+// points they should take with them, and its combos.
+func (k *know) estimate(hand Cards) int {
+	p := k.pub
+	est := 0
+	for clan := Aesir; clan <= Rime; clan++ {
+		mine := hand.OfClan(clan)
+		n := mine.Len()
+		for c := range mine.All() {
+			if k.isMaster(c, hand) {
+				est += int(p.val.worth[c]) + 4
+			} else if n >= 4 && k.rank(c, hand) == 1 {
+				est += int(p.val.worth[c]) / 2
+			}
+		}
+	}
+	first := true
+	for _, co := range combos {
+		if hand.Has(co.a) && hand.Has(co.b) {
+			if first {
+				est += co.value
+				first = false
+			} else {
+				est += co.value / 2
+			}
+		}
+	}
+	return est
+}
+
+// rank returns how many unplayed cards of c's clan outside hand are stronger than c.
+func (k *know) rank(c Card, hand Cards) int {
+	p := k.pub
+	n := 0
+	for x := range clanMask[c.Clan()].Intersect(inPlayOf[p.alts&AllAlternates]).Minus(p.played).Minus(hand).All() {
+		if p.val.strength[x] > p.val.strength[c] {
+			n++
+		}
+	}
+	return n
+}
+
+func (k *know) isMaster(c Card, hand Cards) bool { return k.rank(c, hand) == 0 }
+
+// wantPower reports whether the seat's power at its role turn helps it.
+func (k *know) wantPower() bool {
+	p := k.pub
+	var pw Power
+	if p.drawing {
+		pw = PowerOf(p.drawnRole, Loser, int(p.players))
+	} else {
+		pw = PowerOf(k.role, p.position(k.seat), int(p.players))
+	}
+	switch pw.Effect {
+	case EffectWorth:
+		c := pw.Card
+		held := k.hand.Has(c) || (c < NumKinds && k.hand.Intersect(altOf(c)) != 0)
+		up := pw.Value > int(p.val.worth[c])
+		if p.position(k.seat) == Fourth {
+			return up != (c == Freya) // the 4th scores the treasure only: a guess
+		}
+		return held == up
+	case EffectStrength:
+		return k.hand.Has(pw.Card) || k.hand.Has(FreyaAlt)
+	case EffectOrchard, EffectExchange, EffectDrawRole:
+		return true
+	}
+	return true
+}
+
+// altOf returns the alternate of base card c, if any, as a set.
+func altOf(c Card) Cards {
+	for _, a := range altCards {
+		if table[a].alt == c {
+			return CardsOf(a)
+		}
+	}
+	return 0
+}
+
+// cheapest returns the card of set that matters least: lowest worth and strength, and not part of
+// a combo held when keepCombos is set.
+func (k *know) cheapest(set Cards, keepCombos bool) Card {
+	p := k.pub
+	best, bestScore := NoCard, 1<<30
+	for c := range set.All() {
+		score := int(p.val.worth[c])*10 + int(p.val.strength[c])
+		if keepCombos {
+			if x, ok := c.Partner(); ok && k.hand.Has(x) {
+				score += 1000
+			}
+		}
+		if score < bestScore {
+			best, bestScore = c, score
+		}
+	}
+	return best
+}
+
+// chooseAside puts aside the 3 cards worth most that would not take a trick themselves.
+func (k *know) chooseAside() Move {
+	var pick [3]Card
+	rest := k.hand
+	for i := range pick {
+		best, bestScore := NoCard, -1<<30
+		for c := range rest.All() {
+			score := int(k.pub.val.worth[c])*4 - int(k.pub.val.strength[c])
+			if k.isMaster(c, k.hand) {
+				score -= 100
+			}
+			if x, ok := c.Partner(); ok && k.hand.Has(x) {
+				score -= 200
+			}
+			if score > bestScore {
+				best, bestScore = c, score
+			}
+		}
+		pick[i] = best
+		rest = rest.Without(best)
+	}
+	return Aside(pick[0], pick[1], pick[2])
+}
+
+// choosePlay leads or follows.
+func (k *know) choosePlay(legal []Move) Move {
+	p := k.pub
+	if p.trickN == 0 {
+		best, bestV := Move{}, -1
+		for _, m := range legal {
+			if m.kind() == MoveShow {
+				v := m.c0().ComboValue()*10 + int(p.val.strength[m.c0()])
+				if k.isMaster(m.c0(), k.hand) {
+					v += 5
+				}
+				if v > bestV {
+					best, bestV = m, v
+				}
+			}
+		}
+		if bestV >= 0 {
+			return best
+		}
+		// Lead the best master, else a low card of the longest clan.
+		master, mv := NoCard, -1
+		for c := range k.hand.All() {
+			if k.isMaster(c, k.hand) {
+				if v := int(p.val.worth[c])*10 + int(p.val.strength[c]); v > mv {
+					master, mv = c, v
+				}
+			}
+		}
+		if master != NoCard {
+			return Play(master)
+		}
+		long, ln := NoClan, -1
+		for clan := Aesir; clan <= Rime; clan++ {
+			if n := k.hand.OfClan(clan).Len(); n > ln {
+				long, ln = clan, n
+			}
+		}
+		return Play(k.cheapest(k.hand.OfClan(long), true))
+	}
+	// Following: the card now winning and the points in the trick.
+	led := p.trick[0].Clan()
+	top, pts := -1, 0
+	for i := range p.trickN {
+		c := p.trick[i]
+		top = max(top, p.cardStrength(c, led))
+		pts += int(p.val.worth[c])
+	}
+	last := p.trickN+1 == p.trickSize()
+	var playable Cards
+	for _, m := range legal {
+		if m.kind() == MovePlay {
+			playable = playable.With(m.c0())
+		}
+	}
+	win, winS := NoCard, 1<<30
+	for c := range playable.All() {
+		if st := p.cardStrength(c, led); st > top {
+			if v := int(p.val.worth[c])*10 + st; v < winS || (last && v < winS) {
+				win, winS = c, v
+			}
+		}
+	}
+	if win != NoCard && (last || pts > 0 || p.val.worth[win] >= 10) {
+		return Play(win)
+	}
+	return Play(k.cheapest(playable, true))
+}

@@ -1,0 +1,94 @@
+package gulveig
+
+import (
+	"context"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/internal/search"
+	"github.com/nornsgames/norns/rng"
+)
+
+// SearchOptions configures a [SearchBot]. The zero SearchOptions is the default bot with seed 0.
+type SearchOptions struct {
+	// Seed makes the bot's choices reproducible.
+	Seed uint64
+	// Iterations is the search budget per decision; 0 means DefaultSearchIterations.
+	Iterations int
+	// Exploration is the UCB1 exploration constant; 0 means the search's default.
+	Exploration float64
+}
+
+// DefaultSearchIterations is the search budget per decision of a [SearchBot] when
+// [SearchOptions.Iterations] is 0.
+const DefaultSearchIterations = 500
+
+// SearchBot chooses moves by information-set Monte Carlo tree search (internal/search) over the
+// current hand. Each iteration deals the cards it cannot see at random, consistently with its
+// [View] ([View.Sample]); the other seats play [HeuristicBot]'s moves (with a little randomness),
+// and so does the bot itself in playouts past its tree. A hand's end is a leaf, scored by the
+// game scores it leaves: the bot's own minus the best other seat's, or the match result when
+// the hand ends the match.
+//
+// It is not safe for concurrent use. Create it with [NewSearchBot].
+type SearchBot struct {
+	s *search.Searcher[State, Move, View]
+	r *rng.Rand
+}
+
+// searchNoise is the share of random moves in the heuristic policy of playouts and opponents.
+const searchNoise = 0.1
+
+// NewSearchBot returns a search bot with the given options.
+func NewSearchBot(opts SearchOptions) *SearchBot {
+	var buf []Move
+	policy := func(s State, r *rng.Rand) Move {
+		buf = s.AppendLegal(buf[:0])
+		if len(buf) == 1 {
+			return buf[0]
+		}
+		if r.Float64() < searchNoise {
+			return buf[r.IntN(len(buf))]
+		}
+		k := knowOf(&s)
+		return k.choose(buf, r)
+	}
+	so := search.Options[State, Move]{
+		Iterations:  opts.Iterations,
+		Exploration: opts.Exploration,
+		Opponents:   policy,
+		Playout:     policy,
+		Horizon:     func(s State) bool { return s.phase == PhaseDeal },
+		Reward:      handReward,
+	}
+	if so.Iterations <= 0 {
+		so.Iterations = DefaultSearchIterations
+	}
+	return &SearchBot{s: search.New[State, Move, View](so), r: rng.New(opts.Seed)}
+}
+
+// handReward scores a leaf for seat: the match result when over, else 1/2 plus the seat's score
+// less the best other score, over 1200, clamped to [0, 1].
+func handReward(s State, seat norns.Player) float64 {
+	if s.Over() {
+		return search.Result(s, seat)
+	}
+	mine, best := s.scores[seat], int32(-1<<30)
+	for p := range int(s.players) {
+		if norns.Player(p) != seat {
+			best = max(best, s.scores[p])
+		}
+	}
+	return min(max(0.5+float64(mine-best)/1200, 0), 1)
+}
+
+// Choose searches from v and returns the chosen move. It returns ctx.Err() if ctx is done before
+// the search starts, and the best move so far if ctx ends during the search.
+func (b *SearchBot) Choose(ctx context.Context, v View) (Move, error) {
+	if err := ctx.Err(); err != nil {
+		return Move{}, err
+	}
+	if v.Over() || v.ToMove() != v.Seat() {
+		return Move{}, errNotToAct
+	}
+	return b.s.Choose(ctx, v, b.r)
+}

@@ -1,0 +1,72 @@
+package gulveig_test
+
+import (
+	"context"
+	"flag"
+	"testing"
+	"time"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/arena"
+	"github.com/nornsgames/norns/gulveig"
+)
+
+var (
+	botStrengthFlag  = flag.Bool("strength", false, "run TestBotStrength: bot-against-bot matches with confidence intervals")
+	botStrengthSeeds = flag.Int("strength.seeds", 334, "TestBotStrength: seeds per pairing (each played once per seating)")
+	botStrengthIters = flag.Int("strength.iters", 200, "TestBotStrength: search iterations per decision (0: the bot's default)")
+	botStrengthSeats = flag.Int("strength.players", 3, "TestBotStrength: players per match (the candidate against the others)")
+	botStrengthHands = flag.Int("strength.hands", 4, "TestBotStrength: hands per match (Config.HandLimit)")
+)
+
+// dealStream puts the first dealer and the deals in one chance stream and Idun's Orchard's draws
+// in another, so every seating of a seed gets the same hands whatever the bots do.
+func dealStream(s gulveig.State) int {
+	if s.Phase() == gulveig.PhaseDraw {
+		return 1
+	}
+	return 0
+}
+
+// TestBotStrength measures the bots against each other (behind -strength):
+//
+//	go test ./gulveig -run TestBotStrength -strength -v
+//
+// Each pairing runs arena.Run over -strength.seeds seeds, each played once per seating of the
+// candidate (three times with three players, so 334 seeds make 1002 matches) with the same deals
+// every time. A match is -strength.hands hands (the highest score wins). The heuristic must beat
+// the random bot and the search bot the heuristic, with the whole 95% confidence interval above
+// an equal bot's share.
+func TestBotStrength(t *testing.T) {
+	if !*botStrengthFlag {
+		t.Skip("run with -strength")
+	}
+	random := func(seed uint64) norns.Bot[gulveig.View, gulveig.Move] { return gulveig.NewRandomBot(seed) }
+	heuristic := func(seed uint64) norns.Bot[gulveig.View, gulveig.Move] { return gulveig.NewHeuristicBot(seed) }
+	searchBot := func(seed uint64) norns.Bot[gulveig.View, gulveig.Move] {
+		return gulveig.NewSearchBot(gulveig.SearchOptions{Seed: seed, Iterations: *botStrengthIters})
+	}
+	start, err := gulveig.New(gulveig.Config{Players: *botStrengthSeats, HandLimit: *botStrengthHands})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		a, b func(uint64) norns.Bot[gulveig.View, gulveig.Move]
+	}{
+		{"heuristic vs random", heuristic, random},
+		{"search vs heuristic", searchBot, heuristic},
+	} {
+		began := time.Now()
+		res, err := arena.Run(context.Background(), arena.Config[gulveig.State, gulveig.Move, gulveig.View]{
+			Start: start, Seeds: *botStrengthSeeds, Candidate: tc.a, Base: tc.b, Stream: dealStream,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: win rate %v (95%% CI %.3f–%.3f), %v", tc.name, res, res.Mean-res.Half, res.Mean+res.Half, time.Since(began).Round(time.Second))
+		if !res.Beats() {
+			t.Errorf("%s: the 95%% confidence interval does not lie above %.3f: %v", tc.name, res.Even, res)
+		}
+	}
+}
