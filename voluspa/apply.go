@@ -283,7 +283,7 @@ func (s *State) lay(m Move, w *window, r *recorder) {
 			r.add(e)
 		}
 	}
-	w.t[win][win] = t
+	w.set(t)
 	for _, l := range [2]Line{LineRow, LineColumn} {
 		ls, ok := scoreLine(w, l)
 		if !ok {

@@ -1,7 +1,6 @@
 package voluspa
 
 import (
-	"iter"
 	"math/bits"
 )
 
@@ -66,17 +65,6 @@ func (b *board) add(x, y int, t Tile) {
 	b.n++
 }
 
-// all yields every filled square with its tile.
-func (b *board) all() iter.Seq2[[2]int, Tile] {
-	return func(yield func([2]int, Tile) bool) {
-		for _, c := range b.c[:b.n] {
-			if !yield([2]int{int(c.x), int(c.y)}, c.t) {
-				return
-			}
-		}
-	}
-}
-
 // win is the reach of a [window] from its centre: a line of MaxLine tiles through the centre,
 // plus one square to see a longer one, plus the neighbours of its tiles.
 const win = MaxLine + 1
@@ -85,6 +73,53 @@ const win = MaxLine + 1
 // when empty. Squares farther than win away are not in it.
 type window struct {
 	t [2*win + 1][2*win + 1]Tile
+	// zx, zy hold the offsets of the first nz tiles with the Zeroes power (the Lokis) in the
+	// window; there are never more than maxZeroes (the copies of such kinds).
+	zx, zy [maxZeroes]int8
+	nz     int
+}
+
+// maxZeroes is the room a window has for tiles with the Zeroes power: every such tile of the
+// game (the six Lokis); an init check keeps the tile table within it.
+const maxZeroes = 8
+
+func init() {
+	n := 0
+	for i, p := range powers {
+		if p.Zeroes {
+			n += tiles[i].Copies()
+		}
+	}
+	if n > maxZeroes {
+		panic("voluspa: more tiles with the Zeroes power than a window has room for")
+	}
+}
+
+// set puts t on the centre square (a lay or a cover), keeping the list of zeroing tiles.
+func (w *window) set(t Tile) {
+	for i := 0; i < w.nz; i++ {
+		if w.zx[i] == 0 && w.zy[i] == 0 {
+			w.nz--
+			w.zx[i], w.zy[i] = w.zx[w.nz], w.zy[w.nz]
+		}
+	}
+	w.t[win][win] = t
+	if t != NoTile && t.pw().Zeroes {
+		w.zx[w.nz], w.zy[w.nz] = 0, 0
+		w.nz++
+	}
+}
+
+// zeroed reports whether the tile t at offset dx, dy is next to a zeroing tile of another kind
+// (V10).
+func (w *window) zeroed(t Tile, dx, dy int) bool {
+	for i := range w.nz {
+		ex, ey := int(w.zx[i])-dx, int(w.zy[i])-dy
+		if ex*ex+ey*ey == 1 && w.t[win+int(w.zy[i])][win+int(w.zx[i])] != t {
+			return true
+		}
+	}
+	return false
 }
 
 var emptyWindow = func() (w window) {
@@ -98,11 +133,16 @@ var emptyWindow = func() (w window) {
 
 // load fills w with the squares of b around x, y.
 func (w *window) load(b *board, x, y int) {
-	*w = emptyWindow
+	w.t = emptyWindow.t
+	w.nz = 0
 	for _, c := range b.c[:b.n] {
 		dx, dy := int(c.x)-x+win, int(c.y)-y+win
 		if uint(dx) <= 2*win && uint(dy) <= 2*win {
 			w.t[dy][dx] = c.t
+			if c.t.pw().Zeroes {
+				w.zx[w.nz], w.zy[w.nz] = int8(dx-win), int8(dy-win)
+				w.nz++
+			}
 		}
 	}
 }
@@ -162,6 +202,7 @@ type frontier struct {
 	own       [2][64]uint64
 	ownTile   [2]Tile // the kinds with a Cover power; own[i] holds their squares
 	guardTile Tile
+	squares   int // open squares plus coverable ones: the most moves one kind of tile has
 }
 
 // coverKinds and guardKind are the kinds with a Cover or a Guard power, found from the table.
@@ -183,6 +224,7 @@ var coverKinds, guardKind = func() (ck [2]Tile, g Tile) {
 // build fills f from b, which holds at least one tile.
 func (f *frontier) build(b *board) {
 	f.ox, f.oy = int(b.minX)-1, int(b.minY)-1
+	f.squares = 0
 	f.h = int(b.maxY) - int(b.minY) + 3
 	w := int(b.maxX) - int(b.minX) + 3
 	f.ownTile = coverKinds
@@ -205,6 +247,13 @@ func (f *frontier) build(b *board) {
 			f.own[1][r] |= 1 << k
 		}
 	}
+	// Only a row or column already holding MaxLine tiles can make a line too long.
+	var longCols uint64
+	for k := range w {
+		if bits.OnesCount64(f.col[k]) >= MaxLine {
+			longCols |= 1 << k
+		}
+	}
 	for r := range f.h {
 		var up, down, gup, gdown uint64
 		if r > 0 {
@@ -218,13 +267,18 @@ func (f *frontier) build(b *board) {
 		nb := o<<1 | o>>1 | up | down
 		f.coverable[r] = o & nb &^ f.guard[r]
 		open := nb &^ o
-		for x := open; x != 0; x &= x - 1 {
+		check := open & longCols
+		if bits.OnesCount64(o) >= MaxLine {
+			check = open
+		}
+		for x := check; x != 0; x &= x - 1 {
 			k := uint(bits.TrailingZeros64(x))
 			if lineLen(o, k) > MaxLine || lineLen(f.col[k], uint(r)) > MaxLine {
 				open &^= 1 << k
 			}
 		}
 		f.open[r] = open
+		f.squares += bits.OnesCount64(open) + bits.OnesCount64(f.coverable[r])
 	}
 }
 

@@ -68,3 +68,13 @@ func Satisfies(s State) bool {
 	}
 	return true
 }
+
+// CanPlace reports whether a seat holding t could lay it at x, y or cover the tile there, by
+// Apply's square-by-square checks: s with the seat to act given t.
+func CanPlace(s State, t Tile, x, y int) bool {
+	s.phase, s.toMove = PhaseTurn, 0
+	s.h.hand[0] = Deck.With(0, cards.Card(t))
+	_, errLay := s.Apply(Lay(t, x, y))
+	_, errCover := s.Apply(CoverWith(t, x, y))
+	return errLay == nil || errCover == nil
+}

@@ -179,3 +179,12 @@ func refused(t testing.TB, s voluspa.State, text, want string) {
 		t.Fatalf("%s: refused but listed by Legal", text)
 	}
 }
+
+// settle draws fillers (see play) until a seat is to act.
+func settle(t testing.TB, s voluspa.State) voluspa.State {
+	t.Helper()
+	for s.ToMove() == norns.Chance {
+		s = mustApply(t, s, "draw "+filler(s).String())
+	}
+	return s
+}

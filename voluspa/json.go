@@ -10,6 +10,10 @@ import (
 	"github.com/nornsgames/norns/internal/strictjson"
 )
 
+// MaxStateJSON is the largest state JSON [State.UnmarshalJSON] reads, in bytes: a full grid of
+// 60 squares and five seats take about 3 KB.
+const MaxStateJSON = 16 << 10
+
 // maxTurns bounds the turn count a decoded state may claim: far more than any match lasts (60
 // tiles, at most 9 Skadi captures that return one, and one pass per seat at the end).
 const maxTurns = 1000
@@ -67,14 +71,31 @@ func (s State) MarshalJSON() ([]byte, error) {
 	return json.Marshal(j)
 }
 
-// UnmarshalJSON decodes a state written by MarshalJSON and checks everything it reads with the
-// code that builds states: the config through [New], the grid square by square as lays build it
-// (each square next to an earlier one, no line longer than 7), every tile accounted for once
-// (grid, out of the game, hands, supply), the hand sizes the phase implies, and what the views
-// know agreeing with the hands. Errors wrap [norns.ErrCorrupt]; on error s is unchanged.
+// UnmarshalJSON decodes a state written by MarshalJSON, of at most [MaxStateJSON] bytes, and
+// checks everything it reads with the code that builds states. The JSON must be strict: no
+// unknown, repeated or differently cased key. Errors wrap [norns.ErrCorrupt] and quote at most a
+// short prefix of the input; on error s is unchanged.
+//
+// What is checked, exactly:
+//   - the config is valid (through [New]), and every number, seat and tile is in range;
+//   - the grid is rebuilt square by square as lays build it: the first square at 0,0, each
+//     other one empty and next to an earlier one, no line longer than 7 (V4, V5);
+//   - every one of the 60 tiles is in exactly one place: the grid, out of the game, a hand, the
+//     supply (V1);
+//   - the phase agrees with the grid, the hands and the seat to act: a deal in progress fills
+//     the hands in seat order (V3), the first tile is no Troll, during play every hand is full
+//     while the supply lasts but the one being refilled (V14), and a match is over exactly when
+//     the supply and the hands are empty, its winners recomputed (V15);
+//   - what the views know agrees with the hands: a seat's known tiles (V8) are in its hand, and
+//     its hand keeps as many tiles of the kinds its last discard showed as that discard implies;
+//   - a score is reached on a turn already played, and only a seat with points reached one.
+//
+// A state that passes plays on legally, its views hide what they must, its samples are valid and
+// it re-encodes to JSON this method accepts. The checks do not replay the past: a grid whose
+// scores no order of lays could produce is accepted.
 func (s *State) UnmarshalJSON(data []byte) error {
 	var j stateJSON
-	if err := strictjson.Unmarshal(data, &j); err != nil {
+	if err := (strictjson.Options{Limit: MaxStateJSON}).Unmarshal(data, &j); err != nil {
 		return corrupt("%v", err)
 	}
 	t, err := j.state()

@@ -2,6 +2,7 @@ package voluspa
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/cards"
@@ -54,22 +55,17 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 	f.build(&s.board)
 	start := len(dst)
 	kinds := uint64(Deck.Distinct(hand))
+	dst = slices.Grow(dst, bits.OnesCount64(kinds)*f.squares)
 	for x := kinds; x != 0; x &= x - 1 {
 		t := Tile(bits.TrailingZeros64(x))
 		for r := range f.h {
-			y := int8(f.oy + r)
-			for m := f.layMask(r, t); m != 0; m &= m - 1 {
-				dst = append(dst, Move{kind: MoveLay, tile: t, x: int8(f.ox + bits.TrailingZeros64(m)), y: y})
-			}
+			dst = appendSquares(dst, MoveLay, t, f.layMask(r, t), f.ox, f.oy+r)
 		}
 		if t.pw().Cover == CoverNone {
 			continue
 		}
 		for r := range f.h {
-			y := int8(f.oy + r)
-			for m := f.coverMask(r, t); m != 0; m &= m - 1 {
-				dst = append(dst, Move{kind: MoveCover, tile: t, x: int8(f.ox + bits.TrailingZeros64(m)), y: y})
-			}
+			dst = appendSquares(dst, MoveCover, t, f.coverMask(r, t), f.ox, f.oy+r)
 		}
 	}
 	if len(dst) > start {
@@ -77,6 +73,21 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 	}
 	for x := kinds; x != 0; x &= x - 1 {
 		dst = append(dst, Discard(Tile(bits.TrailingZeros64(x))))
+	}
+	return dst
+}
+
+// appendSquares appends a move of kind k with tile t for each square of row mask m (bit c is
+// x = ox + c) of the row y. dst must have room for them.
+func appendSquares(dst []Move, k MoveKind, t Tile, m uint64, ox, y int) []Move {
+	if m == 0 {
+		return dst
+	}
+	n := len(dst)
+	dst = dst[:n+bits.OnesCount64(m)] // the caller grew dst for every square
+	for i := n; m != 0; m &= m - 1 {
+		dst[i] = Move{kind: k, tile: t, x: int8(ox + bits.TrailingZeros64(m)), y: int8(y)}
+		i++
 	}
 	return dst
 }

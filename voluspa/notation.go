@@ -71,9 +71,13 @@ func (m *Move) UnmarshalText(b []byte) error {
 //	start <seat>         chance: the first player
 //
 // Keywords and tile names are case-insensitive, runs of spaces are one, and a space may follow
-// the comma ("Thor 2, -1"). Coordinates are whole numbers from -MaxCoord to MaxCoord. Errors
-// wrap [norns.ErrBadNotation].
+// the comma ("Thor 2, -1"). Coordinates are whole numbers from -MaxCoord to MaxCoord. Text
+// longer than [MaxMoveText] is refused unread. Errors wrap [norns.ErrBadNotation] and quote at
+// most a short prefix of s.
 func ParseMove(s string) (Move, error) {
+	if len(s) > MaxMoveText {
+		return Move{}, badNotation(s, fmt.Sprintf("longer than %d bytes", MaxMoveText))
+	}
 	f := strings.Fields(s)
 	if len(f) == 0 {
 		return Move{}, badNotation(s, "empty move")
@@ -151,6 +155,9 @@ func parseSquare(s, sq string) (int, int, error) {
 	}
 	return x, y, nil
 }
+
+// MaxMoveText is the longest text [ParseMove] reads, in bytes; a move is at most about 20.
+const MaxMoveText = 256
 
 // MustParseMove is ParseMove for tests and literals: it panics if s does not parse.
 func MustParseMove(s string) Move {

@@ -395,7 +395,7 @@ func TestRuleV12_Valkyrie(t *testing.T) {
 		t.Errorf("seat 1 has %d points, want 5", s.Score(1))
 	}
 	// A line of two Valkyries scores too.
-	s, evs = lines(t, s, "Valkyrie 0,1")
+	_, evs = lines(t, s, "Valkyrie 0,1")
 	checkLines(t, evs, lineSummary{voluspa.LineColumn, 2, 2, 2, voluspa.ReasonBookends})
 	// A Valkyrie laid into the middle of a line (not at an end) does not close it.
 	m := opening(t, "Valkyrie", 0, "Odin Valkyrie Thor Thor Thor", "Thor Valkyrie Valkyrie Thor Thor")

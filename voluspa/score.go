@@ -28,13 +28,9 @@ func scoreLine(w *window, l Line) (lineScore, bool) {
 	var pack [NumKinds]int
 	for i := range n {
 		ox, oy := (i-back)*dx, (i-back)*dy
-		t := w.at(ox, oy)
+		t := w.t[win+oy][win+ox]
 		line[i] = t
-		for _, d := range dirs {
-			if nb := w.at(ox+d[0], oy+d[1]); nb != NoTile && nb != t && nb.pw().Zeroes {
-				zero[i] = true
-			}
-		}
+		zero[i] = w.nz > 0 && w.zeroed(t, ox, oy)
 		if !zero[i] && t.pw().Pack {
 			pack[kindIndex[t]]++
 		}

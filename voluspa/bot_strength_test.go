@@ -1,0 +1,57 @@
+package voluspa_test
+
+import (
+	"context"
+	"flag"
+	"testing"
+	"time"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/arena"
+	"github.com/nornsgames/norns/voluspa"
+)
+
+var (
+	botStrengthFlag  = flag.Bool("strength", false, "run TestBotStrength: bot-against-bot matches with confidence intervals")
+	botStrengthSeeds = flag.Int("strength.seeds", 500, "TestBotStrength: seeds per pairing (each played once per seating)")
+	botStrengthIters = flag.Int("strength.iters", 200, "TestBotStrength: search iterations per decision (0: the bot's default)")
+	botStrengthSeats = flag.Int("strength.players", 2, "TestBotStrength: players per match (the candidate against the others)")
+)
+
+type botMaker func(seed uint64) norns.Bot[voluspa.View, voluspa.Move]
+
+// TestBotStrength measures the bots against each other (behind -strength):
+//
+//	go test ./voluspa -run TestBotStrength -strength -v
+//
+// Each pairing runs arena.Run over -strength.seeds seeds, each played once per seating of the
+// candidate with the same tiles drawn every time (all chance comes from the seed). The heuristic
+// must beat the random bot and the search bot the heuristic, with the whole 95% confidence
+// interval above an equal bot's share (1/players).
+func TestBotStrength(t *testing.T) {
+	if !*botStrengthFlag {
+		t.Skip("run with -strength")
+	}
+	random := func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] { return voluspa.NewRandomBot(seed) }
+	heuristic := func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] { return voluspa.NewHeuristicBot(seed) }
+	start := mustNew(t, *botStrengthSeats)
+	t.Logf("search iterations: %d", *botStrengthIters)
+	for _, tc := range []struct {
+		name string
+		a, b botMaker
+	}{
+		{"heuristic vs random", heuristic, random},
+	} {
+		began := time.Now()
+		res, err := arena.Run(context.Background(), arena.Config[voluspa.State, voluspa.Move, voluspa.View]{
+			Start: start, Seeds: *botStrengthSeeds, Candidate: tc.a, Base: tc.b,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s, %d players: win rate %v (95%% CI %.3f–%.3f), %v", tc.name, start.Players(), res, res.Mean-res.Half, res.Mean+res.Half, time.Since(began).Round(time.Second))
+		if !res.Beats() {
+			t.Errorf("%s: the 95%% confidence interval does not lie above %.3f: %v", tc.name, res.Even, res)
+		}
+	}
+}

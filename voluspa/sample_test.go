@@ -1,0 +1,154 @@
+package voluspa_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/cards"
+	"github.com/nornsgames/norns/rng"
+	"github.com/nornsgames/norns/voluspa"
+)
+
+// checkSample is the independent check of a sample of v: the view is the same, every tile is
+// in one place, the other hands hold what v says they hold, and only unseen tiles moved.
+func checkSample(t *testing.T, v voluspa.View, s voluspa.State) {
+	t.Helper()
+	if s.View(v.Seat()) != v {
+		t.Fatalf("a sample's view differs from the view sampled")
+	}
+	if err := invariant(s); err != nil {
+		t.Fatalf("a sample breaks the invariant: %v\n%v", err, s)
+	}
+	for q := range norns.Player(v.Players()) {
+		if q != v.Seat() && !s.Hand(q).Contains(v.Known(q)) {
+			t.Fatalf("%v's sampled hand %s lacks the known %s", q, voluspa.Deck.Format(s.Hand(q)), voluspa.Deck.Format(v.Known(q)))
+		}
+	}
+}
+
+func TestSampleKeepsCapturedTiles(t *testing.T) {
+	s := opening(t, "Odin", 0, "Thor Skadi Thor Thor Thor", "Skadi Skadi Valkyrie Loki Loki")
+	s = settle(t, play(t, s, "Thor 1,0", "Skadi on 1,0"))
+	v := s.View(0)
+	r := rng.New(1)
+	thor := cards.Card(voluspa.Thor)
+	for range 500 {
+		smp := v.Sample(r)
+		checkSample(t, v, smp)
+		if !voluspa.Deck.Has(smp.Hand(1), thor) {
+			t.Fatalf("a sample lost the Thor seat 1 took: %s", voluspa.Deck.Format(smp.Hand(1)))
+		}
+	}
+	// Once seat 1 lays a Thor, seat 0 cannot tell which: the samples may give seat 1 none.
+	s = settle(t, play(t, s, "Thor 2,0", "Thor 3,0"))
+	v = s.View(0)
+	none := 0
+	for range 500 {
+		smp := v.Sample(r)
+		checkSample(t, v, smp)
+		if !voluspa.Deck.Has(smp.Hand(1), thor) {
+			none++
+		}
+	}
+	if none == 0 {
+		t.Error("after the Thor was laid, every sample still gives seat 1 a Thor")
+	}
+}
+
+// blockedKinds computes, independently of the package's bitboards, which kinds have no legal
+// square on s's grid: each kind tried on every square around the grid through Apply, from a
+// state where the seat to act holds it.
+func blockedKinds(t *testing.T, s voluspa.State) []voluspa.Tile {
+	minX, minY, maxX, maxY, _ := s.Bounds()
+	var out []voluspa.Tile
+	for _, tl := range voluspa.Tiles() {
+		free := false
+		for y := minY - 1; y <= maxY+1 && !free; y++ {
+			for x := minX - 1; x <= maxX+1 && !free; x++ {
+				free = voluspa.CanPlace(s, tl, x, y)
+			}
+		}
+		if !free {
+			out = append(out, tl)
+		}
+	}
+	return out
+}
+
+func TestSampleKeepsDiscardInference(t *testing.T) {
+	s := blocked(t)
+	want := blockedKinds(t, s)
+	s = mustApply(t, s, "discard Thor")
+	kinds, n := voluspa.HoldOf(s, 0)
+	if n != 4 || len(kinds) != len(want) {
+		t.Fatalf("hold %v %d, want the kinds %v and 4 tiles", kinds, n, want)
+	}
+	for i := range kinds {
+		if kinds[i] != want[i] {
+			t.Fatalf("hold %v, want %v", kinds, want)
+		}
+	}
+	s = settle(t, s)
+	v := s.View(1)
+	r := rng.New(2)
+	inKinds := func(h cards.Multiset) int {
+		k := 0
+		for c := range voluspa.Deck.All(h) {
+			for _, tl := range want {
+				if voluspa.Tile(c) == tl {
+					k++
+				}
+			}
+		}
+		return k
+	}
+	for range 1000 {
+		smp := v.Sample(r)
+		checkSample(t, v, smp)
+		if got := inKinds(smp.Hand(0)); got < 4 {
+			t.Fatalf("a sample gives seat 0 %s: %d tiles of %v, want at least 4", voluspa.Deck.Format(smp.Hand(0)), got, want)
+		}
+	}
+}
+
+// TestSampleUniform checks the distribution with no inference to respect: how many Thors the
+// other seat holds follows the hypergeometric law over the unseen tiles.
+func TestSampleUniform(t *testing.T) {
+	s := opening(t, "Odin", 0, "Odin Odin Troll Loki Valkyrie", "Thor Thor Fenrir Fenrir Skadi")
+	v := s.View(0)
+	unseen := v.Unseen()
+	if unseen.Len() != 54 {
+		t.Fatalf("%d unseen tiles, want 54", unseen.Len())
+	}
+	thors := voluspa.Deck.Count(unseen, cards.Card(voluspa.Thor))
+	const n = 20000
+	var got [6]int
+	r := rng.New(5)
+	for range n {
+		smp := v.Sample(r)
+		got[voluspa.Deck.Count(smp.Hand(1), cards.Card(voluspa.Thor))]++
+	}
+	binom := func(n, k int) float64 {
+		if k < 0 || k > n {
+			return 0
+		}
+		v := 1.0
+		for i := range k {
+			v = v * float64(n-i) / float64(i+1)
+		}
+		return v
+	}
+	chi := 0.0
+	for k := range 6 {
+		p := binom(thors, k) * binom(54-thors, 5-k) / binom(54, 5)
+		e := p * n
+		if e < 5 {
+			continue
+		}
+		chi += (float64(got[k]) - e) * (float64(got[k]) - e) / e
+	}
+	if chi > 20 || math.IsNaN(chi) {
+		t.Errorf("Thors in the other hand %v: chi-square %.1f against the hypergeometric law", got, chi)
+	}
+}
