@@ -133,9 +133,9 @@ func stepHerrlof(u *ui, s herrlof.State, m herrlof.Move) (herrlof.State, []strin
 		case herrlof.EventTrump:
 			say("two Valknuts in one trick change the trump: %s from the next trick on", trumpText(u, e.Card))
 		case herrlof.EventSteal:
-			say("%s won with a 1, so %s a trick from %s", w.name(e.Seat), w.does(e.Seat, "steal"), w.name(e.Other))
+			say("%s a trick from %s with the winning 1", w.does(e.Seat, "steal"), w.name(e.Other))
 		case herrlof.EventTake:
-			say("%s won with a 6, so %s a random card from %s", w.name(e.Seat), w.does(e.Seat, "take"), w.name(e.Other))
+			say("with the winning 6, %s a random card from %s", w.does(e.Seat, "take"), w.name(e.Other))
 		case herrlof.EventTaken:
 			if e.Card != herrlof.NoCard {
 				say("%s %s from %s", w.does(e.Seat, "take"), card(u, e.Card), w.name(e.Other))
@@ -208,28 +208,24 @@ func leadWhy(u *ui, next herrlof.State) string {
 // scoredText narrates a hand's scoring (H17): bid, tricks and how the points add up.
 func scoredText(u *ui, next herrlof.State, r herrlof.HandResult) []string {
 	w := u.who
-	cfg := next.Config()
 	lines := []string{u.p.bold(fmt.Sprintf("Hand %d is scored.", r.Hand))}
 	for p := range r.Players {
 		seat := norns.Player(p)
 		bid, tricks, pts := r.Bids[p], r.Tricks[p], r.Points[p]
-		parts := []string{plural(tricks, "trick")}
+		parts := []string{fmt.Sprintf("%d for tricks", tricks)}
 		if bid == tricks {
 			parts = append(parts, "10 for the bid")
 		}
 		if bonus := pts - tricks - 10*b2i(bid == tricks); bonus > 0 {
-			parts = append(parts, fmt.Sprintf("%d for winning exactly %s", bonus, plural(tricks, "trick")))
+			parts = append(parts, fmt.Sprintf("%d for exactly %s", bonus, plural(tricks, "trick")))
 		}
-		sum := strings.Join(parts, " + ")
+		sum := plural(pts, "point") + ", one a trick"
 		if len(parts) > 1 {
-			sum += " = " + plural(pts, "point")
-		} else {
-			sum = plural(pts, "point")
+			sum = strings.Join(parts, " + ") + " = " + plural(pts, "point")
 		}
-		lines = append(lines, sentence(fmt.Sprintf("%s %d and %s %s: %s (%s in all)",
-			w.does(seat, "bid", "bid"), bid, w.does(seat, "win", "won"), plural(tricks, "trick"), sum, plural(next.Score(seat), "point"))))
+		lines = append(lines, sentence(fmt.Sprintf("%s %d and won %s: %s (%s in all)",
+			w.does(seat, "bid", "bid"), bid, plural(tricks, "trick"), sum, plural(next.Score(seat), "point"))))
 	}
-	_ = cfg
 	return lines
 }
 

@@ -428,6 +428,7 @@ func TestCompact(t *testing.T) {
 		{[]string{"take 0", "take 2", "take 3", "take 4"}, "take 0, take 2–4"},
 		{[]string{"return R5", "return R7", "return V"}, "return (R5 R7 V)"},
 		{[]string{"give R5", "give R7", "stand"}, "give R5, give R7, stand"},
+		{[]string{"Thor 1,0", "Thor 0,1", "Thor -1,0", "Dragon 1,0", "Dragon on 0,0", "Dragon on 0,1", "Dragon on 1,1"}, "Thor (1,0 0,1 -1,0), Dragon 1,0, Dragon on (0,0 0,1 1,1)"},
 		{nil, ""},
 	} {
 		if got := compact(tc.in); got != tc.want {

@@ -12,6 +12,7 @@ import (
 var presenters = map[string]func() presenter{
 	"herrlof": herrlofFront,
 	"gnav":    gnavFront,
+	"voluspa": voluspaFront,
 }
 
 // presenterFor returns the presenter for game g.

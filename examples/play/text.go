@@ -112,6 +112,9 @@ func (n people) verb(p norns.Player, verb string) string {
 	return verb + "s"
 }
 
+// has returns "you have" or "seat 2 has".
+func (n people) has(p norns.Player) string { return n.does(p, "have", "has") }
+
 // is returns "you are" or "seat 2 is".
 func (n people) is(p norns.Player) string { return n.does(p, "are", "is") }
 
@@ -144,22 +147,24 @@ func andList(words []string) string {
 }
 
 // compact lists moves briefly: runs of moves that differ only in a final number are written as
-// a range ("bid 0–15"), runs of three or more that share a first word as one group ("return
-// (R5 R7 G2)"), other moves as they are, all separated by commas.
+// a range ("bid 0–15"), runs of three or more that share all but their last word as one group
+// ("return (R5 R7 G2)", "Dragon on (0,1 1,1 2,1)"), other moves as they are, separated by commas.
 func compact(moves []string) string {
 	var parts []string
 	for i := 0; i < len(moves); {
-		if w, ok := strings.CutSuffix(firstWord(moves[i]), " "); ok {
+		_, _, num := numbered(moves[i])
+		if k := strings.LastIndexByte(moves[i], ' '); k > 0 && !num {
+			key := moves[i][:k+1]
 			j := i + 1
-			for j < len(moves) && firstWord(moves[j]) == w+" " {
+			for j < len(moves) && strings.HasPrefix(moves[j], key) && !strings.Contains(moves[j][len(key):], " ") {
 				j++
 			}
-			if _, _, num := numbered(moves[i]); j-i >= 3 && !num {
+			if j-i >= 3 {
 				var rest []string
 				for _, m := range moves[i:j] {
-					rest = append(rest, m[len(w)+1:])
+					rest = append(rest, m[len(key):])
 				}
-				parts = append(parts, w+" ("+strings.Join(rest, " ")+")")
+				parts = append(parts, key+"("+strings.Join(rest, " ")+")")
 				i = j
 				continue
 			}
@@ -183,14 +188,6 @@ func compact(moves []string) string {
 		i = j
 	}
 	return strings.Join(parts, ", ")
-}
-
-// firstWord returns the first word of s with its space ("return "), or s when it is one word.
-func firstWord(s string) string {
-	if k := strings.IndexByte(s, ' '); k >= 0 {
-		return s[:k+1]
-	}
-	return s
 }
 
 // numbered splits "bid 12" into "bid " and 12.

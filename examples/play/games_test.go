@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/rng"
+	"github.com/nornsgames/norns/voluspa"
+)
+
+// TestEveryRegisteredGame plays every registered game, as a person and as a spectator: a new
+// game appears here (and in the command) by registering.
+func TestEveryRegisteredGame(t *testing.T) {
+	for _, name := range norns.Games() {
+		t.Run(name, func(t *testing.T) {
+			code, out, errOut := runPlay(t, &terminal{}, "-game", name, "-auto", "-seed", "3", "-bot", "random")
+			if code != 0 || !strings.Contains(out, "The match is over") {
+				t.Fatalf("auto: exit %d, stderr %q:\n%s", code, errOut, tail(out))
+			}
+			d := &terminal{script: []string{"help", "rules", "\x00\xff garbage", "moves"}, limit: 40}
+			code, out, errOut = runPlay(t, d, "-game", name, "-seed", "4", "-bot", "random")
+			if code != 0 || !strings.Contains(out, "Now you can type:") || !strings.Contains(out, `I cannot read "\x00`) {
+				t.Fatalf("person: exit %d, stderr %q:\n%s", code, errOut, tail(out))
+			}
+		})
+	}
+}
+
+// TestVoluspaNarration drives Voluspa's presenter over random matches (it works before the game
+// registers): every lay is told with what each line through it scored, and the grid is drawn.
+func TestVoluspaNarration(t *testing.T) {
+	for seed := range uint64(4) {
+		s, err := voluspa.New(voluspa.Config{Players: 2 + int(seed)%3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rng.New(seed)
+		var out bytes.Buffer
+		u := &ui{out: &out, who: people{you: 0}}
+		lays, lines := 0, 0
+		for !s.Over() {
+			var m voluspa.Move
+			if s.ToMove() == norns.Chance {
+				m = s.SampleChance(r)
+			} else {
+				legal := s.Legal()
+				m = legal[r.IntN(len(legal))]
+				if s.ToMove() == 0 {
+					showVoluspa(u, s.View(0))
+					promptVoluspa(u, s.View(0))
+				}
+			}
+			next, said, err := stepVoluspa(u, s, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range said {
+				if strings.Contains(l, " lays ") {
+					lays++
+				}
+				if strings.Contains(l, "scores") {
+					lines++
+				}
+				if strings.Contains(l, "EventKind") || strings.Contains(l, "1 tiles") {
+					t.Errorf("narration %q", l)
+				}
+			}
+			s = next
+		}
+		if lays == 0 || lines < lays || !strings.Contains(out.String(), "[") {
+			t.Errorf("seed %d: %d lays, %d line reports; output:\n%s", seed, lays, lines, tail(out.String()))
+		}
+	}
+}
