@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/cards"
 	"github.com/nornsgames/norns/rng"
 )
 
@@ -111,19 +112,19 @@ func (s *State) step(m *Move, r *recorder) {
 
 // deal gives pack's cards to the contestants from the dealer's left, the dealer last, and makes
 // the rest the stock (N5); the Narr holders knock (N6).
-func (s *State) deal(pack *[DeckSize]Card, r *recorder) {
+func (s *State) deal(pack *[DeckSize]cards.Card, r *recorder) {
 	p := s.dealer
 	n := s.contest.Len()
 	for i := range n {
 		p = nextIn(s.contest, p)
-		c := pack[i]
+		c := rankOf(pack[i])
 		s.d.dealt[p] = c
 		if c == Narr {
 			s.knock = s.knock.With(norns.Player(p))
 		}
 	}
 	s.d.hand = s.d.dealt
-	copy(s.d.stock[:], pack[n:])
+	s.d.stock = cards.PileOf[[stockCap]cards.Card](pack[n:]...)
 	s.deals++
 	s.toMove = nextIn(s.contest, s.dealer)
 	if r != nil {
@@ -199,8 +200,8 @@ func (s *State) ask(r *recorder) {
 
 // draw exchanges seat p's card with the stock (N13) and settles the deal.
 func (s *State) draw(p int8, r *recorder) {
-	for i := range s.d.stock {
-		c := s.d.stock[i]
+	for i := range s.d.stock.Len() {
+		c := rankOf(s.d.stock.At(i))
 		if r != nil {
 			e := ev(EventDraw, p)
 			if c.IsMatador() || r.sees(p) {

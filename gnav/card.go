@@ -75,6 +75,12 @@ func CardOf(k cards.Card) Card {
 	return NoCard
 }
 
+// kindOf and rankOf are Card.Kind and CardOf for the hot paths, without checks: the deck numbers
+// its kinds in table order, each after the copies of the one before, so rank r is the card
+// r*Copies of the deck (TestDeckLayout pins it).
+func kindOf(c Card) cards.Card { return cards.Card(c) * Copies }
+func rankOf(k cards.Card) Card { return Card(k / Copies) }
+
 // The named ranks (N1), from the lowest: the Narr, Ugle and Potte below the numbered ranks, and
 // the five matadors, Hus to Gjøk, above them. The thirteen numbered ranks in between, 0 and I to
 // XII, have no constants: [Numbered] returns them.

@@ -16,14 +16,16 @@ func twin(s State, p norns.Player, r *rng.Rand) (State, bool) {
 	if s.toMove < 0 {
 		return s, false
 	}
-	nStock := DeckSize - s.contest.Len()
+	stock := s.Stock()
+	nStock := len(stock)
 	switch r.IntN(3) {
 	case 0:
 		i, j := r.IntN(nStock), r.IntN(nStock)
-		if s.d.stock[i] == s.d.stock[j] {
+		if stock[i] == stock[j] {
 			return s, false
 		}
-		s.d.stock[i], s.d.stock[j] = s.d.stock[j], s.d.stock[i]
+		stock[i], stock[j] = stock[j], stock[i]
+		s.d.stock = pileOf(stock)
 		return s, true
 	case 1:
 		var fresh []int8
@@ -37,11 +39,12 @@ func twin(s State, p norns.Player, r *rng.Rand) (State, bool) {
 		}
 		q := fresh[r.IntN(len(fresh))]
 		i := r.IntN(nStock)
-		c := s.d.stock[i]
+		c := stock[i]
 		if c == Narr || c == s.d.hand[q] {
 			return s, false
 		}
-		s.d.stock[i] = s.d.hand[q]
+		stock[i] = s.d.hand[q]
+		s.d.stock = pileOf(stock)
 		s.d.hand[q], s.d.dealt[q] = c, c
 		return s, true
 	}
@@ -60,4 +63,13 @@ func reached(s *State, q int8) bool {
 			return true
 		}
 	}
+}
+
+// pileOf returns the stock holding cs, top first.
+func pileOf(cs []Card) stockPile {
+	var p stockPile
+	for i := len(cs) - 1; i >= 0; i-- {
+		p.PushTop(cs[i].Kind())
+	}
+	return p
 }

@@ -237,7 +237,9 @@ func (j *stateJSON) state() (State, error) {
 	if len(j.Stock) > stockCap {
 		return State{}, corrupt("a stock of %d cards", len(j.Stock))
 	}
-	copy(t.d.stock[:], j.Stock)
+	for i := len(j.Stock) - 1; i >= 0; i-- {
+		t.d.stock.PushTop(j.Stock[i].Kind())
+	}
 	if err := t.validate(); err != nil {
 		return State{}, corrupt("%v", err)
 	}
@@ -357,7 +359,7 @@ func (s *State) validateDeal() error {
 		}
 	}
 	pack := s.dealPack()
-	if !validPack(&pack) {
+	if m := Deal(pack); !validPack(&m.pack) {
 		return errors.New("the dealt cards and the stock are not the pack")
 	}
 	got, err := replayDeal(start, &pack, &s.act, nil)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/cards"
 )
 
 // MoveKind says what a [Move] does.
@@ -38,8 +39,8 @@ func (k MoveKind) String() string {
 // [ParseMove].
 type Move struct {
 	kind MoveKind
-	seat int8           // the seat of a MoveChooseDealer
-	pack [DeckSize]Card // the pack of a MoveDeal, in dealing order; zero for other kinds
+	seat int8                 // the seat of a MoveChooseDealer
+	pack [DeckSize]cards.Card // the pack of a MoveDeal as cards of [Deck], in dealing order; zero for other kinds
 }
 
 // Stand returns the move that keeps the card (N7); for the dealer it ends the exchanges (N13).
@@ -65,7 +66,13 @@ func ChooseDealer(p norns.Player) Move {
 // Deal returns the chance move that deals pack (N5): pack[0] goes to the contestant left of the
 // dealer, the next cards to each contestant in turn clockwise, the dealer's last; the rest is the
 // stock, top first. Apply refuses a pack that is not two cards of each rank.
-func Deal(pack [DeckSize]Card) Move { return Move{kind: MoveDeal, pack: pack} }
+func Deal(pack [DeckSize]Card) Move {
+	m := Move{kind: MoveDeal}
+	for i, c := range pack {
+		m.pack[i] = c.Kind()
+	}
+	return m
+}
 
 // Kind returns what m does.
 func (m Move) Kind() MoveKind { return m.kind }
@@ -80,10 +87,13 @@ func (m Move) Seat() norns.Player {
 
 // Pack returns the pack of a MoveDeal in dealing order; for other moves every entry is NoCard.
 func (m Move) Pack() [DeckSize]Card {
-	if m.kind == MoveDeal {
-		return m.pack
-	}
 	var p [DeckSize]Card
+	if m.kind == MoveDeal {
+		for i, k := range m.pack {
+			p[i] = CardOf(k)
+		}
+		return p
+	}
 	for i := range p {
 		p[i] = NoCard
 	}
@@ -93,14 +103,15 @@ func (m Move) Pack() [DeckSize]Card {
 // IsChance reports whether m is a chance outcome (the first dealer or a deal).
 func (m Move) IsChance() bool { return m.kind == MoveChooseDealer || m.kind == MoveDeal }
 
-// validPack reports whether p holds exactly two cards of each rank.
-func validPack(p *[DeckSize]Card) bool {
+// validPack reports whether p holds exactly two cards of each rank: two copies of every kind of
+// [Deck].
+func validPack(p *[DeckSize]cards.Card) bool {
 	var n [NumRanks]uint8
-	for _, c := range p {
-		if c >= NumRanks {
+	for _, k := range p {
+		if k >= DeckSize || k%Copies != 0 {
 			return false
 		}
-		n[c]++
+		n[rankOf(k)]++
 	}
 	for _, k := range n {
 		if k != Copies {
@@ -111,9 +122,9 @@ func validPack(p *[DeckSize]Card) bool {
 }
 
 // sortedPack is the pack in order: two Narr, two Ugle, …, two Gjøk.
-var sortedPack = func() (p [DeckSize]Card) {
+var sortedPack = func() (p [DeckSize]cards.Card) {
 	for i := range p {
-		p[i] = Card(i / Copies)
+		p[i] = kindOf(Card(i / Copies))
 	}
 	return p
 }()

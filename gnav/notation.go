@@ -19,9 +19,9 @@ func (m Move) AppendText(b []byte) ([]byte, error) {
 		return strconv.AppendInt(b, int64(m.seat), 10), nil
 	case MoveDeal:
 		b = append(b, "deal"...)
-		for _, c := range m.pack {
+		for _, k := range m.pack {
 			b = append(b, ' ')
-			b = append(b, c.String()...)
+			b = append(b, CardOf(k).String()...)
 		}
 		return b, nil
 	}
@@ -97,10 +97,11 @@ func ParseMove(s string) (Move, error) {
 			}
 			p[i] = c
 		}
-		if !validPack(&p) {
+		m := Deal(p)
+		if !validPack(&m.pack) {
 			return Move{}, badNotation(s, "a deal holds two cards of each rank")
 		}
-		return Deal(p), nil
+		return m, nil
 	}
 	return Move{}, badNotation(s, fmt.Sprintf("unknown move %s (want stand, ask, draw, dealer or deal)", strictjson.Quote(f[0])))
 }

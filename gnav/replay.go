@@ -18,7 +18,12 @@ func (s *State) dealPack() [DeckSize]Card {
 		p = nextIn(s.contest, p)
 		pack[i] = s.d.dealt[p]
 	}
-	copy(pack[k:], s.d.stock[:DeckSize-k])
+	for i := range DeckSize - k {
+		pack[k+i] = NoCard
+		if i < s.d.stock.Len() {
+			pack[k+i] = CardOf(s.d.stock.At(i))
+		}
+	}
 	return pack
 }
 

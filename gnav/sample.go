@@ -254,9 +254,11 @@ func (w *sampler) fill(v *View, s *State) {
 			s.d.gotOwn[p] = w.rank[t]
 		}
 	}
-	for i := range DeckSize - v.contest.Len() {
-		s.d.stock[i] = w.rank[MaxPlayers+i]
+	var stock stockPile
+	for i := DeckSize - v.contest.Len() - 1; i >= 0; i-- {
+		stock.PushTop(kindOf(w.rank[MaxPlayers+i]))
 	}
+	s.d.stock = stock
 }
 
 // binom[n][k] is the binomial coefficient C(n, k) for n up to the largest stock.

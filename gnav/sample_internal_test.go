@@ -47,3 +47,19 @@ func TestSampleReachable(t *testing.T) {
 		}
 	}
 }
+
+// TestDeckLayout pins what kindOf and rankOf assume of the deck's layout.
+func TestDeckLayout(t *testing.T) {
+	if deck.Size() != DeckSize || deck.NumKinds() != NumRanks {
+		t.Fatalf("deck of %d cards in %d kinds", deck.Size(), deck.NumKinds())
+	}
+	for r := range Card(NumRanks) {
+		k := deck.Kind(int(r))
+		if kindOf(r) != k || rankOf(k) != r || r.Kind() != k || CardOf(k) != r || deck.Copies(k) != Copies {
+			t.Errorf("rank %v: kind %d, kindOf %d, rankOf %v", r, k, kindOf(r), rankOf(k))
+		}
+		if deck.Short(k) != r.String() {
+			t.Errorf("rank %d is %q in the deck, %q as a Card", r, deck.Short(k), r)
+		}
+	}
+}

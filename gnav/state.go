@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/cards"
 )
 
 // Phase says what a [State] waits for.
@@ -127,8 +128,12 @@ type deal struct {
 	dealt    [MaxPlayers]Card // each contestant's card as dealt; a cat's undo restores it (N12)
 	gotAsked [MaxPlayers]Card // the card a seat received when it accepted an exchange (N8), or NoCard
 	gotOwn   [MaxPlayers]Card // the card a seat received when its own request was accepted, or NoCard
-	stock    [stockCap]Card   // the stock from the top down; NoCard past its end (N5)
+	stock    stockPile        // the stock, top first (N5)
 }
+
+// stockPile is the stock: a pile of cards of [Deck], large enough for the pack less two dealt
+// cards.
+type stockPile = cards.Pile[[stockCap]cards.Card]
 
 // stockCap is the largest stock: the pack less two dealt cards.
 const stockCap = DeckSize - MinPlayers
@@ -138,9 +143,6 @@ var noDeal = func() deal {
 	var d deal
 	for i := range d.hand {
 		d.hand[i], d.dealt[i], d.gotAsked[i], d.gotOwn[i] = NoCard, NoCard, NoCard, NoCard
-	}
-	for i := range d.stock {
-		d.stock[i] = NoCard
 	}
 	return d
 }()
@@ -152,6 +154,10 @@ var noDeal = func() deal {
 //
 // Cards are ranks (two identical copies each), so two states are == exactly when the same ranks
 // sit in the same places, with the same lives, history of the deal and seat to act.
+//
+// The cards are those of [Deck]: the stock is a cards.Pile, a deal's pack (in its [Move]) a
+// sequence of the deck's cards, and each seat holds one card at a time, kept per seat as its
+// rank ([Card]). The cards in the hands and the stock are always the whole pack (N1).
 //
 // Between deals a State holds no cards: a deal's cards are dealt by a [MoveDeal] and put away at
 // its showdown. Besides the cards, a State records the public acts of the deal (each seat's
@@ -290,15 +296,11 @@ func (s State) Dealt(p norns.Player) Card { return s.d.dealt[s.index(p)] }
 
 // Stock returns a copy of the stock from the top down; it is empty between deals.
 func (s State) Stock() []Card {
-	return append([]Card(nil), s.d.stock[:s.stockLen()]...)
-}
-
-// stockLen returns the number of cards in the stock.
-func (s *State) stockLen() int {
-	if s.toMove < 0 {
-		return 0
+	out := make([]Card, 0, s.d.stock.Len())
+	for k := range s.d.stock.All() {
+		out = append(out, CardOf(k))
 	}
-	return DeckSize - s.contest.Len()
+	return out
 }
 
 // nextIn returns the first seat of set after p going left (clockwise), wrapping round to p itself
@@ -359,11 +361,11 @@ func (s State) String() string {
 			}
 		}
 	}
-	if n := s.stockLen(); n > 0 {
+	if s.d.stock.Len() > 0 {
 		b.WriteString("\n  stock:")
-		for _, c := range s.d.stock[:n] {
+		for k := range s.d.stock.All() {
 			b.WriteByte(' ')
-			b.WriteString(c.String())
+			b.WriteString(deck.Short(k))
 		}
 	}
 	return b.String()
