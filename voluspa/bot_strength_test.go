@@ -34,13 +34,16 @@ func TestBotStrength(t *testing.T) {
 	}
 	random := func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] { return voluspa.NewRandomBot(seed) }
 	heuristic := func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] { return voluspa.NewHeuristicBot(seed) }
+	searchBot := func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] {
+		return voluspa.NewSearchBot(voluspa.SearchOptions{Seed: seed, Iterations: *botStrengthIters})
+	}
 	start := mustNew(t, *botStrengthSeats)
-	t.Logf("search iterations: %d", *botStrengthIters)
 	for _, tc := range []struct {
 		name string
 		a, b botMaker
 	}{
 		{"heuristic vs random", heuristic, random},
+		{"search vs heuristic", searchBot, heuristic},
 	} {
 		began := time.Now()
 		res, err := arena.Run(context.Background(), arena.Config[voluspa.State, voluspa.Move, voluspa.View]{

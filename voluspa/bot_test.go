@@ -2,6 +2,7 @@ package voluspa_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/nornsgames/norns"
@@ -29,11 +30,13 @@ func playBots(t *testing.T, n int, seed uint64, bots func(p int) norns.Bot[volus
 func TestBotsPlayLegalMatches(t *testing.T) {
 	for n := 2; n <= 5; n++ {
 		playBots(t, n, uint64(n), func(p int) norns.Bot[voluspa.View, voluspa.Move] {
-			switch p % 2 {
+			switch p % 3 {
 			case 0:
 				return voluspa.NewRandomBot(uint64(p))
+			case 1:
+				return voluspa.NewHeuristicBot(uint64(p))
 			}
-			return voluspa.NewHeuristicBot(uint64(p))
+			return voluspa.NewSearchBot(voluspa.SearchOptions{Seed: uint64(p), Iterations: 30})
 		})
 	}
 }
@@ -67,5 +70,28 @@ func TestHeuristicBotIsGreedy(t *testing.T) {
 	}
 	if _, err := voluspa.NewHeuristicBot(1).Choose(context.Background(), s2.View(1)); err == nil {
 		t.Error("a bot moved for a seat that is not to act")
+	}
+}
+
+func TestSearchBotReproducible(t *testing.T) {
+	s := opening(t, "Thor", 0, "Fenrir Odin Troll Loki Thor", "Valkyrie Thor Thor Thor Thor")
+	var got []voluspa.Move
+	for range 2 {
+		m, err := voluspa.NewSearchBot(voluspa.SearchOptions{Seed: 7, Iterations: 200}).Choose(context.Background(), s.View(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(s.Legal(), m) {
+			t.Fatalf("search chose %v, not legal", m)
+		}
+		got = append(got, m)
+	}
+	if got[0] != got[1] {
+		t.Errorf("the same seed chose %v then %v", got[0], got[1])
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := voluspa.NewSearchBot(voluspa.SearchOptions{}).Choose(ctx, s.View(0)); err == nil {
+		t.Error("a cancelled search returned no error")
 	}
 }

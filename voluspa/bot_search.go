@@ -1,0 +1,104 @@
+package voluspa
+
+import (
+	"cmp"
+	"context"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/internal/search"
+	"github.com/nornsgames/norns/rng"
+)
+
+// SearchOptions configures a [SearchBot]. The zero SearchOptions is the default bot with seed 0.
+type SearchOptions struct {
+	// Seed makes the bot's choices reproducible.
+	Seed uint64
+	// Iterations is the search budget per decision; 0 means DefaultSearchIterations.
+	Iterations int
+	// Exploration is the UCB1 constant; 0 means DefaultSearchExploration.
+	Exploration float64
+}
+
+// DefaultSearchIterations is the search budget per decision of a [SearchBot] when
+// [SearchOptions.Iterations] is 0.
+const DefaultSearchIterations = 400
+
+// DefaultSearchExploration is the UCB1 constant of a [SearchBot] when
+// [SearchOptions.Exploration] is 0; rewards are point leads mapped around 1/2.
+const DefaultSearchExploration = 0.25
+
+// searchScale is the point lead worth a reward of 1 (and the same deficit 0).
+const searchScale = 16
+
+// playoutNoise is the share of random moves in the opponents' and the playouts' choices.
+const playoutNoise = 0.1
+
+// SearchBot chooses moves by information-set Monte Carlo tree search (internal/search) over two
+// of its own turns. Each iteration deals the tiles the bot cannot see ([View.Sample]: the other
+// hands and the supply, consistent with every capture and discard it saw), and descends a tree
+// of the bot's own moves; every other seat plays [HeuristicBot]'s greedy move (with a little
+// randomness) as the opponent model. The search stops when the bot's seat is to act a third
+// time, and a leaf is worth the bot's score less the best other score, mapped to [0, 1] (or the
+// match result once over). A turn has up to a few hundred moves, so each node widens
+// progressively, trying first the moves that score most at once (the heuristic's value is the
+// prior): a lay's worth is mostly whether it opens a line to the seats that follow.
+//
+// It is not safe for concurrent use. Create it with [NewSearchBot].
+type SearchBot struct {
+	s    *search.Searcher[State, Move, View]
+	r    *rng.Rand
+	stop uint16 // the turn count that ends the current search
+	buf  []Move
+}
+
+// NewSearchBot returns a search bot with the given options.
+func NewSearchBot(opts SearchOptions) *SearchBot {
+	b := &SearchBot{r: rng.New(opts.Seed)}
+	greedyMove := func(s State, r *rng.Rand) Move {
+		b.buf = s.AppendLegal(b.buf[:0])
+		if r.Float64() < playoutNoise {
+			return b.buf[r.IntN(len(b.buf))]
+		}
+		return greedy(&s, b.buf, r)
+	}
+	so := search.Options[State, Move]{
+		Iterations:  cmp.Or(max(opts.Iterations, 0), DefaultSearchIterations),
+		Exploration: cmp.Or(opts.Exploration, DefaultSearchExploration),
+		Opponents:   greedyMove,
+		Playout:     greedyMove,
+		Horizon:     func(s State) bool { return s.turns >= b.stop && s.phase == PhaseTurn },
+		Reward:      lead,
+		Prior:       func(s State, m Move) float64 { return moveValue(&s, m) },
+	}
+	b.s = search.New[State, Move, View](so)
+	return b
+}
+
+// lead scores a leaf for seat: the match result once over, else 1/2 plus its score less the best
+// other seat's, over twice searchScale, clamped to [0, 1].
+func lead(s State, seat norns.Player) float64 {
+	if s.Over() {
+		return search.Result(s, seat)
+	}
+	best := -1 << 15
+	for q := range int(s.players) {
+		if q != int(seat) {
+			best = max(best, int(s.score[q]))
+		}
+	}
+	d := float64(int(s.score[seat])-best) / (2 * searchScale)
+	return min(1, max(0, 0.5+d))
+}
+
+// Choose searches from v and returns the chosen move. It returns ctx.Err() if ctx is done before
+// the search starts, and the best move so far if ctx ends during the search.
+func (b *SearchBot) Choose(ctx context.Context, v View) (Move, error) {
+	if err := ctx.Err(); err != nil {
+		return Move{}, err
+	}
+	if v.phase != PhaseTurn || v.toMove != v.me {
+		return Move{}, errNotToAct
+	}
+	b.stop = v.turns + 2*uint16(v.players)
+	return b.s.Choose(ctx, v, b.r)
+}
