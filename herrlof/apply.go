@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/cards"
 )
 
 // Apply returns the state after m. It checks, in order: that the match is not over (else an
@@ -255,10 +256,10 @@ func (s *State) applyDeal(m Move, rec *recorder) error {
 	t := s
 	t.trump = seq[0]
 	k := stockSize(int(n))
-	for j, c := range seq[1 : k+1] { // from the top
-		t.stock[k-1-j] = c
+	t.stock = stockPile{}
+	for j := k; j >= 1; j-- { // seq lists the stock from the top
+		t.stock.PushTop(cards.Card(seq[j]))
 	}
-	t.stockN = uint8(k)
 	t.hands = hands
 	t.opener = leader
 	t.phase, t.toMove = PhaseBid, leader
@@ -294,7 +295,7 @@ func (s *State) play(p int8, c Card, rec *recorder) {
 	if rec != nil {
 		rec.add(Event{Kind: EventPlay, Seat: norns.Player(p), Other: norns.Nobody, Card: c})
 	}
-	if c < 36 && c%9 == 2 && s.stockN > 0 { // a 3 with a stock to draw from (H11)
+	if c < 36 && c%9 == 2 && s.stock.Len() > 0 { // a 3 with a stock to draw from (H11)
 		s.phase, s.power = PhaseDraw, p
 		return
 	}
@@ -312,11 +313,10 @@ func (s *State) afterPlay(rec *recorder) {
 
 // draw runs the 3's draw: the top of the stock goes to p's hand (H11).
 func (s *State) draw(p int8, rec *recorder) {
-	s.stockN--
-	top := s.stock[s.stockN]
-	s.stock[s.stockN] = 0
+	c, _ := s.stock.Draw()
+	top := Card(c)
 	s.hands[p] = s.hands[p].add(top)
-	bit := uint16(1) << s.stockN
+	bit := uint16(1) << s.stock.Len()
 	for a := range s.stockSeen {
 		if s.stockSeen[a]&bit != 0 {
 			s.stockSeen[a] &^= bit
@@ -342,11 +342,7 @@ func (s *State) giveBack(p int8, c Card, rec *recorder) {
 		}
 	}
 	s.hands[p] = s.hands[p].Without(c)
-	for i := int(s.stockN); i > 0; i-- { // at most 11 cards: a loop beats a call to memmove
-		s.stock[i] = s.stock[i-1]
-	}
-	s.stock[0] = c
-	s.stockN++
+	s.stock.PushBottom(cards.Card(c))
 	for a := range s.stockSeen {
 		s.stockSeen[a] <<= 1
 	}
@@ -469,12 +465,11 @@ func (s *State) resolve(rec *recorder) {
 		if rec != nil {
 			rec.add(Event{Kind: EventDestroyed, Seat: norns.Nobody, Other: norns.Nobody, Card: NoCard})
 		}
-		if valknuts >= 2 && s.stockN > 0 { // the trump changes (H13)
-			s.stockN--
-			s.trump = s.stock[s.stockN]
-			s.stock[s.stockN] = 0
+		if valknuts >= 2 && s.stock.Len() > 0 { // the trump changes (H13)
+			c, _ := s.stock.Draw()
+			s.trump = Card(c)
 			for a := range s.stockSeen {
-				s.stockSeen[a] &^= 1 << s.stockN
+				s.stockSeen[a] &^= 1 << s.stock.Len()
 			}
 			if rec != nil {
 				rec.add(Event{Kind: EventTrump, Seat: norns.Nobody, Other: norns.Nobody, Card: s.trump})

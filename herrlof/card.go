@@ -3,10 +3,9 @@ package herrlof
 import (
 	"fmt"
 	"iter"
-	"math/bits"
-	"strings"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/cards"
 )
 
 // DeckSize is the number of cards in the Herrlof deck (H1).
@@ -103,30 +102,18 @@ func (c Card) Rank() int {
 
 // String returns c's notation: "R7", "G1", "V", "H"; "-" for NoCard, "Card(40)" for other values.
 func (c Card) String() string {
-	switch {
-	case c < 36:
-		return string([]byte{suitLetters[c/9], byte('1' + c%9)})
-	case c == Valknut:
-		return "V"
-	case c == Hagalaz:
-		return "H"
-	case c == NoCard:
+	if c == NoCard {
 		return "-"
 	}
-	return fmt.Sprintf("Card(%d)", int(c))
+	return deck.Short(cards.Card(c))
 }
 
 // Name returns c in words: "red 7", "Valknut", "Hagalaz".
 func (c Card) Name() string {
-	switch {
-	case c < 36:
-		return fmt.Sprintf("%s %d", c.Suit(), c.Rank())
-	case c == Valknut:
-		return "Valknut"
-	case c == Hagalaz:
-		return "Hagalaz"
+	if !c.IsValid() {
+		return c.String()
 	}
-	return c.String()
+	return deck.Name(cards.Card(c))
 }
 
 // ParseCard reads a card in notation ("R7", "g1", "V", "h"), case-insensitively. Its error
@@ -138,38 +125,41 @@ func ParseCard(s string) (Card, error) {
 	return NoCard, fmt.Errorf("herrlof: %w: bad card %s (want R1–R9, G1–G9, B1–B9, Y1–Y9, V or H)", norns.ErrBadNotation, quote(s))
 }
 
+// parseCard reads a card's notation, case-insensitively (the deck also knows the cards by name,
+// but the notation of moves is the short form only).
 func parseCard(s string) (Card, bool) {
-	switch len(s) {
-	case 1:
-		switch s[0] {
-		case 'V', 'v':
-			return Valknut, true
-		case 'H', 'h':
-			return Hagalaz, true
-		}
-	case 2:
-		i := strings.IndexByte(suitLetters, upper(s[0]))
-		if i >= 0 && s[1] >= '1' && s[1] <= '9' {
-			return Card(i*9 + int(s[1]-'1')), true
-		}
+	if len(s) == 0 || len(s) > 2 {
+		return NoCard, false
 	}
-	return NoCard, false
+	c, err := deck.Parse(s)
+	if err != nil || len(deck.Short(c)) != len(s) {
+		return NoCard, false
+	}
+	return Card(c), true
 }
 
-func upper(b byte) byte {
-	if b >= 'a' && b <= 'z' {
-		return b - 'a' + 'A'
+// deck is the Herrlof deck (H1) as a table: the 36 suited cards by suit and rank, then the
+// Valknut and the Hagalaz with three copies each. Its order gives the Card ids (suit*9 + rank-1,
+// then 36 and 39), and the table gives every card's name, notation and copies.
+var deck = func() *cards.Deck {
+	var kinds []cards.Kind
+	for s := range Suit(NumSuits) {
+		for rank := 1; rank <= 9; rank++ {
+			kinds = append(kinds, cards.Kind{Name: fmt.Sprintf("%s %d", s, rank), Short: fmt.Sprintf("%c%d", s.Letter(), rank), Copies: 1})
+		}
 	}
-	return b
-}
+	kinds = append(kinds, cards.Kind{Name: "Valknut", Short: "V", Copies: 3}, cards.Kind{Name: "Hagalaz", Short: "H", Copies: 3})
+	return cards.MustDeck("herrlof", kinds...)
+}()
 
 // Cards is a multiset of Herrlof cards, as held in a hand or played in a hand: each suited card at
-// most once, and up to three Valknuts and three Hagalaz. It is a 64-bit value: bit i (i < 36) is
-// the suited card i; the copies of the Valknut fill bits 36, 37, 38 from the lowest and those of
-// the Hagalaz bits 39, 40, 41, so a multiset has exactly one representation and == compares
-// multisets. The zero Cards is empty.
-type Cards uint64
+// most once, and up to three Valknuts and three Hagalaz. It is a [cards.Multiset] of the Herrlof
+// deck, one 64-bit value: bit i (i < 36) is the suited card i; the copies of the Valknut fill
+// bits 36, 37, 38 from the lowest and those of the Hagalaz bits 39, 40, 41, so a multiset has
+// exactly one representation and == compares multisets. The zero Cards is empty.
+type Cards cards.Multiset
 
+// The layout of the deck table in a Cards (TestDeckLayout checks them against the table).
 const (
 	suitedBits  Cards = 1<<36 - 1
 	valknutBits Cards = 7 << 36
@@ -182,7 +172,7 @@ const (
 var suitBits = [NumSuits]Cards{0x1FF, 0x1FF << 9, 0x1FF << 18, 0x1FF << 27}
 
 // FullDeck returns the whole deck: 36 suited cards, three Valknuts and three Hagalaz.
-func FullDeck() Cards { return deckBits }
+func FullDeck() Cards { return Cards(deck.Full()) }
 
 // CardsOf returns the multiset holding cs. It panics if a card is invalid or if there are more
 // copies than the deck holds.
@@ -195,21 +185,13 @@ func CardsOf(cs ...Card) Cards {
 }
 
 // Has reports whether h holds at least one c; false for a value that is no card.
-func (h Cards) Has(c Card) bool { return c < 64 && h&kindBits&(1<<c) != 0 }
+func (h Cards) Has(c Card) bool { return deck.Has(cards.Multiset(h), cards.Card(c)) }
 
 // Count returns how many copies of c h holds.
-func (h Cards) Count(c Card) int {
-	switch {
-	case c < 36:
-		return int(h>>c) & 1
-	case c == Valknut || c == Hagalaz:
-		return bits.OnesCount64(uint64(h>>c) & 7)
-	}
-	return 0
-}
+func (h Cards) Count(c Card) int { return deck.Count(cards.Multiset(h), cards.Card(c)) }
 
 // Len returns the number of cards in h, copies included.
-func (h Cards) Len() int { return bits.OnesCount64(uint64(h)) }
+func (h Cards) Len() int { return cards.Multiset(h).Len() }
 
 // IsEmpty reports whether h holds no card.
 func (h Cards) IsEmpty() bool { return h == 0 }
@@ -226,42 +208,31 @@ func (h Cards) With(c Card) Cards {
 	return h | b
 }
 
-// addBit returns the bit to set to add c to h, or 0 if h holds every copy already.
+// addBit returns the bit to set to add c to h, or 0 if h holds every copy already (or c is no
+// card).
 func (h Cards) addBit(c Card) Cards {
-	if c < 36 {
-		if h&(1<<c) != 0 {
-			return 0
-		}
-		return 1 << c
-	}
-	n := bits.OnesCount64(uint64(h>>c) & 7)
-	if n == 3 {
+	m, ok := deck.Add(cards.Multiset(h), cards.Card(c))
+	if !ok {
 		return 0
 	}
-	return 1 << (uint(c) + uint(n))
+	return Cards(m) &^ h
 }
 
-// add is With for cards known to be valid and absent.
+// add is With for cards known to be valid and not all held. A suited card is one bit (it has one
+// copy), which the hot paths of Apply and Sample set directly.
 func (h Cards) add(c Card) Cards {
 	if c < 36 {
 		return h | 1<<c
 	}
-	return h | 1<<(uint(c)+uint(bits.OnesCount64(uint64(h>>c)&7)))
+	return h | h.addBit(c)
 }
 
 // Without returns h with one copy of c removed; h itself if it holds no c.
 func (h Cards) Without(c Card) Cards {
-	if c < 36 {
+	if c < 36 { // one copy: one bit
 		return h &^ (1 << c)
 	}
-	if c != Valknut && c != Hagalaz {
-		return h
-	}
-	n := bits.OnesCount64(uint64(h>>c) & 7)
-	if n == 0 {
-		return h
-	}
-	return h &^ (1 << (uint(c) + uint(n) - 1))
+	return Cards(deck.Without(cards.Multiset(h), cards.Card(c)))
 }
 
 // Plus returns the multiset sum of h and g: the copies of both. It panics if the sum holds more
@@ -276,26 +247,15 @@ func (h Cards) Plus(g Cards) Cards {
 
 // plus returns h+g and whether it fits the deck.
 func (h Cards) plus(g Cards) (Cards, bool) {
-	if h&g&suitedBits != 0 {
-		return 0, false
-	}
-	v := h.Count(Valknut) + g.Count(Valknut)
-	x := h.Count(Hagalaz) + g.Count(Hagalaz)
-	if v > 3 || x > 3 {
-		return 0, false
-	}
-	return (h|g)&suitedBits | Cards(1<<v-1)<<36 | Cards(1<<x-1)<<39, true
+	s, ok := deck.Sum(cards.Multiset(h), cards.Multiset(g))
+	return Cards(s), ok
 }
 
 // Minus returns the cards of h that are not matched by a copy in g (multiset difference).
-func (h Cards) Minus(g Cards) Cards {
-	v := max(h.Count(Valknut)-g.Count(Valknut), 0)
-	x := max(h.Count(Hagalaz)-g.Count(Hagalaz), 0)
-	return h&^g&suitedBits | Cards(1<<v-1)<<36 | Cards(1<<x-1)<<39
-}
+func (h Cards) Minus(g Cards) Cards { return Cards(deck.Diff(cards.Multiset(h), cards.Multiset(g))) }
 
 // Contains reports whether every copy in g is also in h (g is a sub-multiset of h).
-func (h Cards) Contains(g Cards) bool { return g.Minus(h) == 0 }
+func (h Cards) Contains(g Cards) bool { return cards.Multiset(h).Contains(cards.Multiset(g)) }
 
 // Suited returns the suited cards of h.
 func (h Cards) Suited() Cards { return h & suitedBits }
@@ -312,8 +272,8 @@ func (h Cards) OfSuit(s Suit) Cards {
 // yields V twice).
 func (h Cards) All() iter.Seq[Card] {
 	return func(yield func(Card) bool) {
-		for x := uint64(h); x != 0; x &= x - 1 {
-			if !yield(bitCard(bits.TrailingZeros64(x))) {
+		for c := range deck.All(cards.Multiset(h)) {
+			if !yield(Card(c)) {
 				return
 			}
 		}
@@ -321,49 +281,27 @@ func (h Cards) All() iter.Seq[Card] {
 }
 
 // Kinds returns the distinct cards of h in ascending id order (two Valknuts yield V once).
-func (h Cards) Kinds() iter.Seq[Card] { return (h & kindBits).All() }
+func (h Cards) Kinds() iter.Seq[Card] { return Cards(deck.Distinct(cards.Multiset(h))).All() }
 
 // nth returns the i-th card of h in ascending bit order, copies counted; i < h.Len().
-func (h Cards) nth(i int) Card {
-	x := uint64(h)
-	for ; i > 0; i-- {
-		x &= x - 1
-	}
-	return bitCard(bits.TrailingZeros64(x))
-}
+func (h Cards) nth(i int) Card { return Card(deck.Nth(cards.Multiset(h), i)) }
 
 // bitCard maps a bit position of a Cards to its card.
-func bitCard(b int) Card {
-	switch {
-	case b < 36:
-		return Card(b)
-	case b < 39:
-		return Valknut
+func bitCard(b int) Card { return bitCards[b] }
+
+// bitCards[b] is the card whose copies include bit b of a Cards.
+var bitCards = func() (t [DeckSize]Card) {
+	i := 0
+	for c := range deck.All(deck.Full()) {
+		t[i] = Card(c)
+		i++
 	}
-	return Hagalaz
-}
+	return t
+}()
 
 // String lists the cards of h in notation, as in "R1 R7 G3 V V H"; "-" when empty.
-func (h Cards) String() string {
-	if h == 0 {
-		return "-"
-	}
-	var b strings.Builder
-	for c := range h.All() {
-		if b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(c.String())
-	}
-	return b.String()
-}
+func (h Cards) String() string { return deck.Format(cards.Multiset(h)) }
 
-// isCanonical reports whether h is a valid multiset representation: no bit above the deck, and
-// the copies of each unsuited card filling their bits from the lowest.
-func (h Cards) isCanonical() bool {
-	if h&^deckBits != 0 {
-		return false
-	}
-	v, x := h>>36&7, h>>39&7
-	return v&(v+1) == 0 && x&(x+1) == 0
-}
+// isCanonical reports whether h is a valid multiset of the deck: no bit above the deck, and the
+// copies of each unsuited card filling their bits from the lowest.
+func (h Cards) isCanonical() bool { return deck.Valid(cards.Multiset(h)) }

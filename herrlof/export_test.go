@@ -21,8 +21,10 @@ func SetBid(s State, p int, b int) State {
 func SwapHidden(s State, q int, x Card, i int, q2 int, y Card) State {
 	s.hands[q] = s.hands[q].Without(x)
 	if i >= 0 {
-		s.hands[q] = s.hands[q].add(s.stock[i])
-		s.stock[i] = x
+		s.hands[q] = s.hands[q].add(s.stockAt(i))
+		stock := s.stockBottomUp()
+		stock[i] = x
+		s.stock = pileOf(stock)
 		return s
 	}
 	s.hands[q] = s.hands[q].add(y)
@@ -31,7 +33,16 @@ func SwapHidden(s State, q int, x Card, i int, q2 int, y Card) State {
 }
 
 // StockAt returns the stock card at position i from the bottom.
-func StockAt(s State, i int) Card { return s.stock[i] }
+func StockAt(s State, i int) Card { return s.stockAt(i) }
+
+// stockBottomUp returns the stock's cards from the bottom.
+func (s *State) stockBottomUp() []Card {
+	out := make([]Card, s.stock.Len())
+	for i := range out {
+		out[i] = s.stockAt(i)
+	}
+	return out
+}
 
 // Known returns what seat a knows seat b holds.
 func Known(s State, a, b int) Cards { return s.knownOf(int8(a), int8(b)) }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/cards"
 	"github.com/nornsgames/norns/internal/strictjson"
 )
 
@@ -78,7 +79,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 		TricksDone: int(s.trickNo),
 		Destroyed:  int(s.destroyedTricks()),
 		Trump:      s.trump.String(),
-		Stock:      make([]string, s.stockN),
+		Stock:      make([]string, s.stock.Len()),
 		Power:      int(s.power),
 		Target:     int(s.target),
 		Next:       int(s.next),
@@ -87,8 +88,8 @@ func (s State) MarshalJSON() ([]byte, error) {
 		Out:        cardsText(s.played()),
 		LastHand:   lastHandJSON{Hand: scoredHands(s.phase, s.handNo)},
 	}
-	for i := range int(s.stockN) {
-		j.Stock[i] = s.stock[int(s.stockN)-1-i].String()
+	for i := range s.stock.Len() {
+		j.Stock[i] = Card(s.stock.At(i)).String()
 	}
 	j.Record = s.rec.toJSON(s.plays(), n)
 	for p := range n {
@@ -244,13 +245,12 @@ func (j *stateJSON) state() (State, error) {
 	if len(j.Stock) > stockCap {
 		return t, corrupt("%d cards in the stock", len(j.Stock))
 	}
-	t.stockN = uint8(len(j.Stock))
-	for i, text := range j.Stock {
-		c, err := ParseCard(text)
+	for i := len(j.Stock) - 1; i >= 0; i-- { // from the bottom
+		c, err := ParseCard(j.Stock[i])
 		if err != nil {
 			return t, corrupt("stock: %v", err)
 		}
-		t.stock[len(j.Stock)-1-i] = c
+		t.stock.PushTop(cards.Card(c))
 	}
 	if t.trick, err = j.Trick.trick(uint8(n), "trick"); err != nil {
 		return t, err

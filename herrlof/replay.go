@@ -112,7 +112,7 @@ func (h *handHistory) build(s *State) error {
 				if ret >= returned {
 					return errors.New("record: a draw without its return under the stock")
 				}
-				ok = ok && h.add(step{kind: stepReturn, seat: p, card: s.stock[returned-1-ret]})
+				ok = ok && h.add(step{kind: stepReturn, seat: p, card: s.stockAt(returned - 1 - ret)})
 				ret++
 			}
 		}
@@ -241,11 +241,11 @@ func (s *State) replay(start State) error {
 			k++
 		}
 	}
-	for i := int(s.stockN) - 1; i >= s.returns(); i-- {
+	for i := s.stock.Len() - 1; i >= s.returns(); i-- {
 		if k == len(stock) {
 			return errors.New("more cards in the stock than it held")
 		}
-		stock[k] = s.stock[i]
+		stock[k] = s.stockAt(i)
 		k++
 	}
 	rest := deckBits
@@ -309,7 +309,7 @@ func (s *State) replayHand(t State, budget *int) bool {
 			if j >= r {
 				return false
 			}
-			m = Return(s.stock[r-1-j])
+			m = Return(s.stockAt(r - 1 - j))
 		case PhaseSteal:
 			for _, m := range appendSteals(opts[:0], t.players, t.toMove, t.tricks) {
 				if u, err := t.Apply(m); err == nil && s.replayHand(u, budget) {

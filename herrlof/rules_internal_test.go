@@ -30,7 +30,7 @@ func emptyStock(t *testing.T) State {
 			t.Fatal(err)
 		}
 	}
-	s.stockN, s.stock = 0, [stockCap]Card{}
+	s.stock = stockPile{}
 	return s
 }
 
@@ -80,3 +80,13 @@ func TestRulesNumbered(t *testing.T) {
 		}
 	}
 }
+
+// deckOrder is the unshuffled deck: the suited cards by id, three Valknuts, three Hagalaz.
+var deckOrder = func() (d [DeckSize]Card) {
+	for i := range 36 {
+		d[i] = Card(i)
+	}
+	d[36], d[37], d[38] = Valknut, Valknut, Valknut
+	d[39], d[40], d[41] = Hagalaz, Hagalaz, Hagalaz
+	return d
+}()

@@ -4,27 +4,19 @@ import (
 	"math/bits"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/cards"
 	"github.com/nornsgames/norns/rng"
 )
 
-// deckOrder is the unshuffled deck: the suited cards by id, three Valknuts, three Hagalaz.
-var deckOrder = func() (d [DeckSize]Card) {
-	for i := range 36 {
-		d[i] = Card(i)
-	}
-	d[36], d[37], d[38] = Valknut, Valknut, Valknut
-	d[39], d[40], d[41] = Hagalaz, Hagalaz, Hagalaz
-	return d
-}()
-
 // SampleChance draws the chance outcome with its true probability. At a deal it draws the opening
 // leader uniformly with r.IntN (the first hand only; later hands rotate, H5), then shuffles the
-// deck with a Fisher–Yates shuffle (for i from 41 down to 1, swap card i with card j uniform in
-// [0, i], starting from the order R1…R9, G1…, B1…, Y1…Y9, V, V, V, H, H, H; j is drawn with
-// Lemire's multiply-and-reject method on the low, then the high 32 bits of each r.Uint64) and
-// deals it as [Deal] describes: the first cards to seat 0, the next to seat 1 (and seat 2), then
-// the trump card, then the stock from the top. At a 6's pick it draws one card of the target's hand, each copy equally likely. It
-// panics unless ToMove is Chance. It does not allocate.
+// deck with [rng.ShuffleSmall] (Fisher–Yates: for i from 41 down to 1, swap card i with card j
+// uniform in [0, i], starting from the order R1…R9, G1…, B1…, Y1…Y9, V, V, V, H, H, H; j is drawn
+// with Lemire's multiply-and-reject method on the low, then the high 32 bits of each r.Uint64)
+// and deals it as [Deal] describes: the first cards to seat 0, the next to seat 1 (and seat 2),
+// then the trump card, then the stock from the top. At a 6's pick it draws one card of the
+// target's hand, each copy equally likely ([cards.Deck.Random]). It panics unless ToMove is
+// Chance. It does not allocate.
 func (s State) SampleChance(r *rng.Rand) Move {
 	switch s.phase {
 	case PhaseDeal:
@@ -34,8 +26,7 @@ func (s State) SampleChance(r *rng.Rand) Move {
 		}
 		return s.sampleDeal(leader, r)
 	case PhasePick:
-		h := s.hands[s.target]
-		return Pick(h.nth(r.IntN(h.Len())))
+		return Pick(Card(deck.Random(cards.Multiset(s.hands[s.target]), r)))
 	}
 	panic("herrlof: SampleChance when " + norns.Player(s.toMove).String() + " is to move")
 }
@@ -110,9 +101,10 @@ func (v View) sample(r *rng.Rand, o sampleOptions) State {
 	if v.trump != NoCard {
 		seen = seen.add(v.trump)
 	}
+	var stock [stockCap]Card // from the bottom
 	for x := v.stockSeen[me]; x != 0; x &= x - 1 {
 		j := trailing16(x)
-		s.stock[j] = v.stockMine[j]
+		stock[j] = v.stockMine[j]
 		seen = seen.add(v.stockMine[j])
 	}
 	for q := range n {
@@ -125,8 +117,9 @@ func (v View) sample(r *rng.Rand, o sampleOptions) State {
 	}
 	s.rec = v.tape
 	if !o.plain {
-		t := s
-		if t.retrace(&v, r, seen, o.traced) {
+		t, ts := s, stock
+		if t.retrace(&v, r, seen, &ts, o.traced) {
+			t.stock = pileOf(ts[:v.stockLen])
 			return t
 		}
 	}
@@ -174,15 +167,16 @@ func (v View) sample(r *rng.Rand, o sampleOptions) State {
 	// The rest fills the unknown stock positions in random order.
 	var rest [DeckSize]uint8
 	k = (pool &^ h0 &^ h1).positions(&rest)
-	for i := range int(v.stockN) {
+	for i := range int(v.stockLen) {
 		if v.stockSeen[me]&(1<<i) != 0 {
 			continue
 		}
 		x := r.IntN(k)
-		s.stock[i] = bitCard(int(rest[x]))
+		stock[i] = bitCard(int(rest[x]))
 		k--
 		rest[x] = rest[k]
 	}
+	s.stock = pileOf(stock[:v.stockLen])
 	return s
 }
 
@@ -297,25 +291,7 @@ func (s State) sampleDeal(leader int8, r *rng.Rand) Move {
 	for i := range d {
 		d[i] = uint8(i)
 	}
-	// Fisher–Yates, i from 41 down to 1, two bounded draws per 64-bit output.
-	var buf uint64
-	half := false
-	for i := DeckSize - 1; i > 0; i-- {
-		var x uint32
-		if half {
-			x, half = uint32(buf>>32), false
-		} else {
-			buf, half = r.Uint64(), true
-			x = uint32(buf)
-		}
-		n := uint32(i + 1)
-		prod := uint64(x) * uint64(n)
-		if uint32(prod) < n { // rare: only then can the draw be biased
-			prod = reject(r, prod, n, &buf, &half)
-		}
-		j := prod >> 32
-		d[i], d[j] = d[j], d[i]
-	}
+	rng.ShuffleSmall(r, d[:])
 	n := int(s.players)
 	hs := handSize(n)
 	var phys [3]uint64
@@ -374,25 +350,4 @@ func firstCopies(h, within Cards) Cards {
 		}
 	}
 	return out
-}
-
-// reject finishes Lemire's method for a draw in [0, n) whose first product prod fell in the
-// zone where rejection is possible: it redraws while the low half is below 2^32 mod n.
-func reject(r *rng.Rand, prod uint64, n uint32, buf *uint64, half *bool) uint64 {
-	thresh := -n % n
-	for uint32(prod) < thresh {
-		prod = uint64(next32(r, buf, half)) * uint64(n)
-	}
-	return prod
-}
-
-// next32 returns the next 32 random bits: the low half of a fresh r.Uint64, then its high half.
-func next32(r *rng.Rand, buf *uint64, half *bool) uint32 {
-	if *half {
-		*half = false
-		return uint32(*buf >> 32)
-	}
-	*buf = r.Uint64()
-	*half = true
-	return uint32(*buf)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/cards"
 )
 
 // Phase says what a [State] waits for.
@@ -39,6 +40,22 @@ func (ph Phase) String() string {
 // stockCap is the largest stock: 11 cards after a two-player deal.
 const stockCap = 11
 
+// stockPile is the stock: a [cards.Pile], top first. Returns go under it (H11), so the seats'
+// knowledge of it (stockSeen) counts positions from the bottom.
+type stockPile = cards.Pile[[stockCap]cards.Card]
+
+// stockAt returns the stock's i-th card from the bottom.
+func (s *State) stockAt(i int) Card { return Card(s.stock.At(s.stock.Len() - 1 - i)) }
+
+// pileOf returns the stock holding cs, cs[0] at the bottom.
+func pileOf(cs []Card) stockPile {
+	var p stockPile
+	for _, c := range cs {
+		p.PushTop(cards.Card(c))
+	}
+	return p
+}
+
 // State is a Herrlof match at one moment: an immutable value. Its methods have value receivers and
 // never change it; [State.Apply] returns the next state. It holds no slices, maps or pointers, so
 // == compares states (and holds exactly when the same cards sit in the same places, the same
@@ -62,22 +79,21 @@ const stockCap = 11
 // and the Apply and random-hand benchmarks the cost of this layout.
 type State struct {
 	public
-	bids  [3]int8        // bids this hand; -1 until made
-	hands [3]Cards       // the hands; unused seats empty
-	stock [stockCap]Card // stock[0] is the bottom card, stock[stockN-1] the top; the rest 0
-	known [3]Cards       // what seat a knows of the others' hands (a 6 exchange, a 3 draw); see knownOf
-	rec   tape           // the record of the hand, for View.Sample
+	bids  [3]int8   // bids this hand; -1 until made
+	hands [3]Cards  // the hands; unused seats empty
+	stock stockPile // the stock; stockAt(i) is its i-th card from the bottom
+	known [3]Cards  // what seat a knows of the others' hands (a 6 exchange, a 3 draw); see knownOf
+	rec   tape      // the record of the hand, for View.Sample
 }
 
 // public is the part of a State every seat sees; see [State] and [View].
 type public struct {
 	phase     Phase
-	toMove    int8  // the seat to act, -1 (chance) or -2 (nobody)
-	trickNo   uint8 // tricks completed this hand; those destroyed by a Valknut are trickNo-Σtricks
-	power     int8  // the seat whose power resolves (draw, return, steal, take, pick, give); else -1
-	target    int8  // the 6's target during PhasePick and PhaseGive; else -1
-	next      int8  // who leads the next trick, decided when the last trick completed; else -1
-	stockN    uint8
+	toMove    int8      // the seat to act, -1 (chance) or -2 (nobody)
+	trickNo   uint8     // tricks completed this hand; those destroyed by a Valknut are trickNo-Σtricks
+	power     int8      // the seat whose power resolves (draw, return, steal, take, pick, give); else -1
+	target    int8      // the 6's target during PhasePick and PhaseGive; else -1
+	next      int8      // who leads the next trick, decided when the last trick completed; else -1
 	trick     Trick     // the trick in play
 	trump     Card      // the trump card; NoCard at a deal
 	prev      Trick     // the last completed trick of this hand (empty before the first)
@@ -90,7 +106,7 @@ type public struct {
 	handNo    uint16    // the current hand, from 1
 	correct   [3]uint8  // correct bids over the match
 	scores    [3]int16  // the totals
-	stockSeen [3]uint16 // bit i set: the seat knows stock[i] (it put it there with a 3)
+	stockSeen [3]uint16 // bit i set: the seat knows the stock's i-th card from the bottom (it put it there with a 3)
 	last      lastHand  // the last hand scored
 }
 
@@ -261,7 +277,7 @@ func (s *State) startDeal() {
 	s.toMove = int8(norns.Chance)
 	s.trickNo = 0
 	s.trump = NoCard
-	s.stockN, s.stock = 0, [stockCap]Card{}
+	s.stock = stockPile{}
 	s.power, s.target, s.next = -1, -1, -1
 	s.trick, s.prev = emptyTrick(s.players), emptyTrick(s.players)
 	s.tricks = [3]uint8{}
@@ -358,13 +374,13 @@ func (s State) HandNumber() int { return int(s.handNo) }
 func (s State) CorrectBids(p norns.Player) int { return int(s.correct[s.seat(p)]) }
 
 // StockLen returns the number of cards in the stock.
-func (s State) StockLen() int { return int(s.stockN) }
+func (s State) StockLen() int { return s.stock.Len() }
 
 // Stock returns the stock's cards from the top down, for tests and tools; players never see it.
 func (s State) Stock() []Card {
-	out := make([]Card, s.stockN)
-	for i := range out {
-		out[i] = s.stock[int(s.stockN)-1-i]
+	out := make([]Card, 0, s.stock.Len())
+	for c := range s.stock.All() {
+		out = append(out, Card(c))
 	}
 	return out
 }
@@ -393,8 +409,8 @@ func (s *State) played() Cards {
 		}
 	}
 	count(s.trump)
-	for _, c := range s.stock[:s.stockN] {
-		count(c)
+	for c := range s.stock.All() {
+		count(Card(c))
 	}
 	for _, c := range s.trick.cards[:s.trick.n] {
 		count(c)
@@ -466,7 +482,7 @@ func (s State) String() string {
 	}
 	b.WriteByte('\n')
 	if s.phase != PhaseDeal && s.phase != PhaseOver {
-		fmt.Fprintf(&b, "trump %v (%v), stock %d, trick %v, last trick %v\n", s.trump, s.Trump(), s.stockN, s.trick, s.prev)
+		fmt.Fprintf(&b, "trump %v (%v), stock %d, trick %v, last trick %v\n", s.trump, s.Trump(), s.stock.Len(), s.trick, s.prev)
 	}
 	for p := range int(s.players) {
 		fmt.Fprintf(&b, "seat %d: score %d, correct bids %d", p, s.scores[p], s.correct[p])

@@ -43,18 +43,10 @@ func (s State) validateHand() error {
 		return fmt.Errorf("trump card %v", s.trump)
 	}
 	extra := []Card{s.trump}
-	if int(s.stockN) > ss {
-		return fmt.Errorf("%d cards in the stock", s.stockN)
+	if s.stock.Len() > ss {
+		return fmt.Errorf("%d cards in the stock", s.stock.Len())
 	}
-	for i, c := range s.stock {
-		if i >= int(s.stockN) {
-			if c != 0 {
-				return errors.New("stray stock slot")
-			}
-			continue
-		}
-		extra = append(extra, c)
-	}
+	extra = append(extra, s.stockBottomUp()...)
 	for _, t := range []Trick{s.trick, s.prev} {
 		if t.players != s.players || int(t.n) > n {
 			return errors.New("bad trick")
@@ -96,9 +88,9 @@ func (s State) validateHand() error {
 	if s.phase == PhaseReturn {
 		drawn = 1
 	}
-	changes := ss - int(s.stockN) - drawn
+	changes := ss - s.stock.Len() - drawn
 	if changes < 0 || changes > destroyed || out.Len() != int(s.trickNo)*n+changes {
-		return fmt.Errorf("%d cards out of play after %d tricks, stock %d", out.Len(), s.trickNo, s.stockN)
+		return fmt.Errorf("%d cards out of play after %d tricks, stock %d", out.Len(), s.trickNo, s.stock.Len())
 	}
 	if s.trick.winner != -1 {
 		return errors.New("a winner in the trick in play")
@@ -155,7 +147,7 @@ func (s State) validateHand() error {
 	want := struct{ toMove, power, target, next int8 }{-1, -1, -1, -1}
 	switch s.phase {
 	case PhaseBid:
-		if s.trickNo != 0 || s.trick.n != 0 || int(s.stockN) != ss || s.toMove < 0 {
+		if s.trickNo != 0 || s.trick.n != 0 || s.stock.Len() != ss || s.toMove < 0 {
 			return errors.New("cards moved during the bidding")
 		}
 		want.toMove = s.toMove
@@ -174,7 +166,7 @@ func (s State) validateHand() error {
 		}
 		last := s.trick.cards[s.trick.n-1]
 		p := (s.trick.leader + int8(s.trick.n) - 1) % int8(n)
-		if last.Rank() != 3 || s.phase == PhaseDraw && s.stockN == 0 {
+		if last.Rank() != 3 || s.phase == PhaseDraw && s.stock.Len() == 0 {
 			return errors.New("a draw with no 3 played")
 		}
 		want.toMove, want.power = p, p
@@ -210,7 +202,7 @@ func (s State) validateHand() error {
 	}
 	// Knowledge.
 	for a := range n {
-		if s.stockSeen[a]>>s.stockN != 0 {
+		if s.stockSeen[a]>>s.stock.Len() != 0 {
 			return errors.New("knowledge of a stock position that is not there")
 		}
 		for st := range Suit(NumSuits) {

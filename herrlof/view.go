@@ -21,6 +21,7 @@ type View struct {
 	public
 	seat      int8
 	bid       int8           // the seat's own bid; -1 until made
+	stockLen  uint8          // the number of cards in the stock
 	handLens  [3]uint8       // the number of cards each seat holds
 	stockMine [stockCap]Card // the cards at the positions of stockSeen[seat]; 0 elsewhere
 	hand      Cards
@@ -34,11 +35,12 @@ type View struct {
 func (s State) View(p norns.Player) View {
 	i := s.seat(p)
 	v := View{
-		public: s.public,
-		seat:   int8(p),
-		bid:    s.bids[i],
-		hand:   s.hands[i],
-		out:    s.played(),
+		public:   s.public,
+		seat:     int8(p),
+		bid:      s.bids[i],
+		stockLen: uint8(s.stock.Len()),
+		hand:     s.hands[i],
+		out:      s.played(),
 	}
 	for q := range int(s.players) {
 		v.handLens[q] = uint8(s.hands[q].Len())
@@ -48,7 +50,7 @@ func (s State) View(p norns.Player) View {
 	v.tape = s.rec.view(int8(i), s.plays(), int(s.players))
 	for x := s.stockSeen[i]; x != 0; x &= x - 1 {
 		j := trailing16(x)
-		v.stockMine[j] = s.stock[j]
+		v.stockMine[j] = s.stockAt(j)
 	}
 	return v
 }
@@ -135,14 +137,14 @@ func (v View) CorrectBids(q norns.Player) int { return int(v.correct[v.check(q)]
 func (v View) HandNumber() int { return int(v.handNo) }
 
 // StockLen returns the number of cards in the stock.
-func (v View) StockLen() int { return int(v.stockN) }
+func (v View) StockLen() int { return int(v.stockLen) }
 
 // KnownStock returns the stock from the top down with the cards the seat knows (those it put
 // under the stock with a 3 and that are still there) and NoCard for the others.
 func (v View) KnownStock() []Card {
-	out := make([]Card, v.stockN)
+	out := make([]Card, v.stockLen)
 	for i := range out {
-		j := int(v.stockN) - 1 - i
+		j := int(v.stockLen) - 1 - i
 		out[i] = NoCard
 		if v.stockSeen[v.seat]&(1<<j) != 0 {
 			out[i] = v.stockMine[j]
@@ -229,7 +231,7 @@ func (v View) String() string {
 	}
 	b.WriteByte('\n')
 	if v.phase != PhaseDeal && v.phase != PhaseOver {
-		fmt.Fprintf(&b, "trump %v (%v), stock %d, trick %v, last trick %v\n", v.trump, v.Trump(), v.stockN, v.trick, v.prev)
+		fmt.Fprintf(&b, "trump %v (%v), stock %d, trick %v, last trick %v\n", v.trump, v.Trump(), v.stockLen, v.trick, v.prev)
 		fmt.Fprintf(&b, "hand %v, bid %d\n", v.hand, v.bid)
 	}
 	for q := range int(v.players) {

@@ -89,7 +89,7 @@ type walker struct {
 // retrace deals the unseen cards of view v into s (which holds everything else) as described
 // above; it reports false when the record admits no history (a damaged state) or the search ran
 // out of budget. traced, if not nil, learns which and how many steps the search took.
-func (s *State) retrace(v *View, r *rng.Rand, seen Cards, traced func(found bool, steps int)) bool {
+func (s *State) retrace(v *View, r *rng.Rand, seen Cards, stock *[stockCap]Card, traced func(found bool, steps int)) bool {
 	w := walker{r: r, budget: walkNodes}
 	if !w.events(v) {
 		return false
@@ -114,7 +114,7 @@ func (s *State) retrace(v *View, r *rng.Rand, seen Cards, traced func(found bool
 		}
 	}
 	stockVar := [stockCap]int8{}
-	for i := range int(v.stockN) {
+	for i := range int(v.stockLen) {
 		stockVar[i] = -1
 		if v.stockSeen[v.seat]&(1<<i) != 0 {
 			continue
@@ -131,7 +131,7 @@ func (s *State) retrace(v *View, r *rng.Rand, seen Cards, traced func(found bool
 	}
 	for i := range w.nev {
 		if e := &w.ev[i]; e.kind == evReturn {
-			if int(e.pos) >= int(v.stockN) || stockVar[e.pos] < 0 {
+			if int(e.pos) >= int(v.stockLen) || stockVar[e.pos] < 0 {
 				return false
 			}
 			e.pos = uint8(stockVar[e.pos])
@@ -154,7 +154,7 @@ func (s *State) retrace(v *View, r *rng.Rand, seen Cards, traced func(found bool
 		if l := w.loc[x]; l < 3 {
 			s.hands[l] = s.hands[l].add(c)
 		} else {
-			s.stock[l-3] = c
+			stock[l-3] = c
 		}
 	}
 	for q := range 3 {
