@@ -138,8 +138,8 @@ func outlookFromState(s *State, p int8) outlook {
 	// What p cannot place is what the other hands and the stock hold: the set finish derives
 	// from what p has seen, without going through the cards played.
 	var unseen Cards
-	for _, c := range s.stock[:s.stockN] {
-		unseen = unseen.add(c)
+	for c := range s.stock.All() {
+		unseen = unseen.add(Card(c))
 	}
 	for q := range int8(s.players) {
 		o.lens[q] = uint8(s.hands[q].Len())
