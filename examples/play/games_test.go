@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/gulveig"
 	"github.com/nornsgames/norns/rng"
 	"github.com/nornsgames/norns/voluspa"
 )
@@ -71,6 +72,55 @@ func TestVoluspaNarration(t *testing.T) {
 		}
 		if lays == 0 || lines < lays || !strings.Contains(out.String(), "[") {
 			t.Errorf("seed %d: %d lays, %d line reports; output:\n%s", seed, lays, lines, tail(out.String()))
+		}
+	}
+}
+
+// TestGulveigNarration drives Gulveig's presenter over random matches with every option on and
+// off, 2 to 4 players (it works before the game registers).
+func TestGulveigNarration(t *testing.T) {
+	for i, cfg := range []gulveig.Config{
+		{Players: 3, HandLimit: 2},
+		{Players: 2, HandLimit: 2, Blind: true},
+		{Players: 4, HandLimit: 2, Roles: true, Betting: true, Veteran: true},
+		{Players: 3, Target: 300, Blind: true, Roles: true},
+	} {
+		s, err := gulveig.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rng.New(uint64(i))
+		var out bytes.Buffer
+		u := &ui{out: &out, who: people{you: 0}}
+		var said []string
+		for steps := 0; !s.Over() && steps < 5000; steps++ {
+			var m gulveig.Move
+			if s.ToMove() == norns.Chance {
+				m = s.SampleChance(r)
+			} else {
+				legal := s.Legal()
+				m = legal[r.IntN(len(legal))]
+				if s.ToMove() == 0 {
+					showGulveig(u, s.View(0))
+					promptGulveig(u, s.View(0))
+					explainGulveig(u, s.View(0))
+				}
+			}
+			next, lines, err := stepGulveig(u, s, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			said = append(said, lines...)
+			s = next
+		}
+		all := strings.Join(said, "\n")
+		for _, want := range []string{"the auction at", "the treasure", "the trick", "hand points"} {
+			if !strings.Contains(all, want) {
+				t.Errorf("config %+v: narration lacks %q:\n%s", cfg, want, tail(all))
+			}
+		}
+		if strings.Contains(all, "EventKind") || badPlural.MatchString(all) {
+			t.Errorf("config %+v: narration:\n%s", cfg, tail(all))
 		}
 	}
 }

@@ -13,6 +13,7 @@ var presenters = map[string]func() presenter{
 	"herrlof": herrlofFront,
 	"gnav":    gnavFront,
 	"voluspa": voluspaFront,
+	"gulveig": gulveigFront,
 }
 
 // presenterFor returns the presenter for game g.

@@ -97,11 +97,37 @@ func (n people) does(p norns.Player, verb string, third ...string) string {
 	if p == n.you {
 		return "you " + verb
 	}
-	t := verb + "s"
+	t := thirdPerson(verb)
 	if len(third) > 0 {
 		t = third[0]
 	}
 	return p.String() + " " + t
+}
+
+// thirdPerson returns the verb's third-person singular: "plays", "passes", "reaches".
+func thirdPerson(verb string) string {
+	for _, end := range []string{"s", "sh", "ch", "x"} {
+		if strings.HasSuffix(verb, end) {
+			return verb + "es"
+		}
+	}
+	return verb + "s"
+}
+
+// they returns "you" or "they", for a seat already named.
+func (n people) they(p norns.Player) string {
+	if p == n.you {
+		return "you"
+	}
+	return "they"
+}
+
+// their returns "your" or "their", for a seat already named.
+func (n people) their(p norns.Player) string {
+	if p == n.you {
+		return "your"
+	}
+	return "their"
 }
 
 // verb returns the verb alone in the person of p: "lead" for you, "leads" for seat 2.
@@ -109,7 +135,7 @@ func (n people) verb(p norns.Player, verb string) string {
 	if p == n.you {
 		return verb
 	}
-	return verb + "s"
+	return thirdPerson(verb)
 }
 
 // has returns "you have" or "seat 2 has".
