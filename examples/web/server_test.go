@@ -193,6 +193,11 @@ func TestMoveRefusals(t *testing.T) {
 // and plays a random legal move whenever it may. It returns every payload each seat received,
 // raw, and how many moves each seat played.
 func playStreams(t testing.TB, c *http.Client, base string, r createReply, seed uint64, timeout time.Duration) (map[norns.Player][][]byte, map[norns.Player]int, error) {
+	return playStreamsTimed(c, base, r, seed, timeout, nil)
+}
+
+// playStreamsTimed is playStreams that also reports each move's round trip to took.
+func playStreamsTimed(c *http.Client, base string, r createReply, seed uint64, timeout time.Duration, took func(time.Duration)) (map[norns.Player][][]byte, map[norns.Player]int, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	var mu sync.Mutex
@@ -211,10 +216,13 @@ func playStreams(t testing.TB, c *http.Client, base string, r createReply, seed 
 				mu.Lock()
 				raw[s.Seat] = append(raw[s.Seat], b)
 				mu.Unlock()
-			}, func() {
+			}, func(d time.Duration) {
 				mu.Lock()
 				played[s.Seat]++
 				mu.Unlock()
+				if took != nil {
+					took(d)
+				}
 			})
 			if err != nil {
 				cancel() // the other seats stop too
@@ -234,7 +242,7 @@ func playStreams(t testing.TB, c *http.Client, base string, r createReply, seed 
 
 // playSeat is one seat's client: it plays a random legal move at each payload that offers one,
 // until the match is over.
-func playSeat(ctx context.Context, c *http.Client, base string, s createSeat, r *rng.Rand, saw func([]byte), moved func()) error {
+func playSeat(ctx context.Context, c *http.Client, base string, s createSeat, r *rng.Rand, saw func([]byte), moved func(time.Duration)) error {
 	st, err := openStream(ctx, c, base, s.Token)
 	if err != nil {
 		return err
@@ -259,6 +267,7 @@ func playSeat(ctx context.Context, c *http.Client, base string, s createSeat, r 
 		lastPlayed = pl.Seq
 		body, _ := json.Marshal(moveRequest{Token: s.Token, Seq: pl.Seq, Move: pl.Legal[r.IntN(len(pl.Legal))]})
 		req, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/move", bytes.NewReader(body))
+		start := time.Now()
 		res, err := c.Do(req)
 		if err != nil {
 			return err
@@ -269,7 +278,7 @@ func playSeat(ctx context.Context, c *http.Client, base string, s createSeat, r 
 		if res.StatusCode != 200 {
 			return fmt.Errorf("seat %d move at seq %d: %d %s", s.Seat, pl.Seq, res.StatusCode, buf.String())
 		}
-		moved()
+		moved(time.Since(start))
 	}
 	if err := <-st.done; err != nil {
 		return err
