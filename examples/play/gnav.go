@@ -37,13 +37,13 @@ func gnavCard(u *ui, c gnav.Card) string {
 	return u.p.bold(c.String())
 }
 
-// refusals explain the matadors' cries (N9–N12).
-var refusals = map[gnav.Card]string{
-	gnav.Hus:    `"Hus forbi!" ("house, go by"): a Hus refuses, and the request passes on to the next player`,
-	gnav.Hest:   `"Hest forbi!" ("horse, go by"): a Hest refuses, and the request passes on to the next player`,
-	gnav.Gjok:   `"Stå for gjøk!" ("stand for the cuckoo"): the Gjøk ends every exchange at once, and the asker pays nothing`,
-	gnav.Dragon: `"Hugg av!" ("cut it off!"): the Dragon refuses, and the asker loses a life`,
-	gnav.Katt:   `"Kiss!" ("scat!"): the Katt refuses; the asker loses a life and every exchange of this deal is undone`,
+// refusals explain the matadors' cries (N9–N12): the cry, its meaning, what follows.
+var refusals = map[gnav.Card][3]string{
+	gnav.Hus:    {"Hus forbi!", "house, go by", "a Hus refuses, and the request passes on to the next player"},
+	gnav.Hest:   {"Hest forbi!", "horse, go by", "a Hest refuses, and the request passes on to the next player"},
+	gnav.Gjok:   {"Stå for gjøk!", "stand for the cuckoo", "the Gjøk ends every exchange at once, and the asker pays nothing"},
+	gnav.Dragon: {"Hugg av!", "cut it off!", "the Dragon refuses, and the asker loses a life"},
+	gnav.Katt:   {"Kiss!", "scat!", "the Katt refuses; the asker loses a life and every exchange of this deal is undone"},
 }
 
 // stepGnav applies m and narrates it, saying why each life is lost.
@@ -77,6 +77,9 @@ func stepGnav(u *ui, s gnav.State, m gnav.Move) (gnav.State, []string, error) {
 			line := fmt.Sprintf("%s a card to everyone", w.does(e.Seat, "deal"))
 			if e.Seats != next.Alive() {
 				line = fmt.Sprintf("%s a card to %s", w.does(e.Seat, "deal"), w.list(e.Seats))
+				if r := next.Resting(); !r.IsEmpty() {
+					line += fmt.Sprintf(" (%s %s this deal)", w.list(r), restVerb(w, r))
+				}
 			}
 			if e.Card != gnav.NoCard {
 				line += fmt.Sprintf("; you hold %s", gnavCard(u, e.Card))
@@ -100,17 +103,21 @@ func stepGnav(u *ui, s gnav.State, m gnav.Move) (gnav.State, []string, error) {
 				say("%s and %s exchange cards", w.name(e.Seat), w.name(e.Other))
 			}
 		case gnav.EventRefuse:
-			say("%s %s: %s", w.does(e.Seat, "hold", "holds"), gnavCard(u, e.Card), refusals[e.Card])
+			if r, ok := refusals[e.Card]; ok {
+				say("%s %s and %s \"%s\" (%s): %s", w.does(e.Seat, "hold", "holds"), gnavCard(u, e.Card), w.verb(e.Seat, "call"), r[0], r[1], r[2])
+			} else {
+				say("%s with %s", w.does(e.Seat, "refuse"), gnavCard(u, e.Card))
+			}
 			switch e.Card {
 			case gnav.Dragon, gnav.Katt:
-				cause = fmt.Sprintf("for asking %s %s", w.name(e.Seat), gnavCard(u, e.Card))
+				cause = fmt.Sprintf("for asking %s, who held %s", w.name(e.Seat), gnavCard(u, e.Card))
 			}
 		case gnav.EventDraw:
 			switch e.Card {
 			case gnav.Hus, gnav.Hest:
 				say("%s %s from the stock; matadors drawn are set aside, so %s again", w.does(e.Seat, "draw"), gnavCard(u, e.Card), w.does(e.Seat, "draw"))
 			case gnav.Gjok:
-				say("%s %s from the stock: the exchanges end, and %s %s card", w.does(e.Seat, "draw"), gnavCard(u, e.Card), w.does(e.Seat, "keep"), w.possessive(e.Seat))
+				say("%s %s from the stock: the exchanges end, and %s %s card", w.does(e.Seat, "draw"), gnavCard(u, e.Card), w.verb(e.Seat, "keep"), w.their(e.Seat))
 			case gnav.Dragon:
 				say("%s %s from the stock: \"Hugg av!\" The Dragon costs the drawer a life", w.does(e.Seat, "draw"), gnavCard(u, e.Card))
 				cause = "for drawing the Dragon"
@@ -118,9 +125,9 @@ func stepGnav(u *ui, s gnav.State, m gnav.Move) (gnav.State, []string, error) {
 				say("%s %s from the stock: \"Kiss!\" The Katt costs the drawer a life and undoes every exchange of this deal", w.does(e.Seat, "draw"), gnavCard(u, e.Card))
 				cause = "for drawing the Katt"
 			case gnav.NoCard:
-				say("%s a card from the stock; %s old card leaves play", w.does(e.Seat, "draw"), w.possessive(e.Seat))
+				say("%s a card from the stock; %s old card leaves play", w.does(e.Seat, "draw"), w.their(e.Seat))
 			default:
-				say("%s %s from the stock; %s %s leaves play", w.does(e.Seat, "draw"), gnavCard(u, e.Card), w.possessive(e.Seat), gnavCard(u, e.Card2))
+				say("%s %s from the stock; %s %s leaves play", w.does(e.Seat, "draw"), gnavCard(u, e.Card), w.their(e.Seat), gnavCard(u, e.Card2))
 			}
 		case gnav.EventUndo:
 			if e.Card != gnav.NoCard {
@@ -143,7 +150,7 @@ func stepGnav(u *ui, s gnav.State, m gnav.Move) (gnav.State, []string, error) {
 		case gnav.EventNoContest:
 			say("fewer than two players are still in: nobody loses a life")
 		case gnav.EventRest:
-			say("%s a Narr and survived, so %s out the next deal", w.does(e.Seat, "held", "held"), w.does(e.Seat, "sit", "sits"))
+			say("%s a Narr and survived, so %s out the next deal", w.does(e.Seat, "held", "held"), w.they(e.Seat)+" sit")
 		case gnav.EventMatchOver:
 			// the result follows
 		default:
