@@ -115,3 +115,6 @@ func Zones(s State) []cards.Multiset {
 	}
 	return append(z, cards.Multiset(s.h.treasure), cards.Multiset(s.h.aside), cards.Multiset(s.h.out), cards.Multiset(trick))
 }
+
+// HandStart returns the chance node the current hand of s was dealt from.
+func HandStart(s State) State { return s.handStart() }
