@@ -5,9 +5,11 @@ import (
 	"strings"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/internal/strictjson"
 )
 
-// Alternates is a set of the four alternate cards (G3), as a bitset. The zero Alternates is the
+// Alternates is a set of the four alternate cards (G3), as a bitset: 1 for Nanna, 2 for Laufey, 4
+// for Thiassi, 8 for Freya (so 15 is all four); JSON writes the number. The zero Alternates is the
 // empty set: the standard deck.
 type Alternates uint8
 
@@ -48,22 +50,11 @@ func (a Alternates) String() string {
 	return strings.Join(parts, " ")
 }
 
-// MarshalText returns the alternates by their base names, as String ("" for none).
-func (a Alternates) MarshalText() ([]byte, error) {
-	if a&^AllAlternates != 0 {
-		return nil, fmt.Errorf("gulveig: cannot encode Alternates(%d)", uint8(a))
-	}
-	if a == 0 {
-		return []byte{}, nil
-	}
-	return []byte(a.String()), nil
-}
-
-// UnmarshalText reads base names separated by spaces or commas ("Nanna Freya"), case-insensitive;
-// "" and "none" are the empty set. Errors wrap norns.ErrBadConfig; on error a is unchanged.
-func (a *Alternates) UnmarshalText(b []byte) error {
+// ParseAlternates reads base names separated by spaces or commas ("Nanna Freya"),
+// case-insensitively; "" and "none" are the empty set. Errors wrap norns.ErrBadConfig.
+func ParseAlternates(text string) (Alternates, error) {
 	var x Alternates
-	for _, f := range strings.FieldsFunc(string(b), func(r rune) bool { return r == ' ' || r == ',' }) {
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' }) {
 		if strings.EqualFold(f, "none") {
 			continue
 		}
@@ -75,11 +66,10 @@ func (a *Alternates) UnmarshalText(b []byte) error {
 			}
 		}
 		if !found {
-			return fmt.Errorf("gulveig: %w: unknown alternate %q (Nanna, Laufey, Thiassi or Freya)", norns.ErrBadConfig, f)
+			return 0, fmt.Errorf("gulveig: %w: unknown alternate %s (Nanna, Laufey, Thiassi or Freya)", norns.ErrBadConfig, strictjson.Quote(f))
 		}
 	}
-	*a = x
-	return nil
+	return x, nil
 }
 
 // DefaultTarget is the score a match is played to (G17).

@@ -758,11 +758,10 @@ func TestRuleG22_OptionsAreConfigFields(t *testing.T) {
 			t.Errorf("%+v: New = %v", bad, err)
 		}
 	}
-	var a gulveig.Alternates
-	if err := a.UnmarshalText([]byte("Nanna, freya")); err != nil || a != gulveig.AltNanna|gulveig.AltFreya {
+	if a, err := gulveig.ParseAlternates("Nanna, freya"); err != nil || a != gulveig.AltNanna|gulveig.AltFreya {
 		t.Errorf("alternates %v %v", a, err)
 	}
-	if err := a.UnmarshalText([]byte("Odin")); !errors.Is(err, norns.ErrBadConfig) {
+	if _, err := gulveig.ParseAlternates("Odin"); !errors.Is(err, norns.ErrBadConfig) {
 		t.Errorf("unknown alternate: %v", err)
 	}
 	if !strings.Contains(gulveig.Rules(), "**G22.") {
