@@ -31,7 +31,8 @@ func Seen(s State, p norns.Player) Cards {
 
 // Twin returns s with two cards of the deal that seat p never saw exchanged between two places,
 // or two roles p never saw exchanged, replayed through the hand's record of acts; false when no
-// such exchange replays (a seat would no longer hold a card it played, say).
+// such exchange replays (a seat would no longer hold a card it played, say) or when it changes
+// a role the rules reveal (a 4th player without a power, the role Tyr's Sacrifice draws).
 func Twin(s State, p norns.Player, r *rng.Rand) (State, bool) {
 	if s.phase <= PhaseDeal || s.phase == PhaseOver {
 		return s, false
@@ -72,7 +73,7 @@ func Twin(s State, p norns.Player, r *rng.Rand) (State, bool) {
 			*y = y.Without(w).With(u)
 		}
 		t, err := replayHand(s.handStart(), DealMove(e), s.logBytes(), &a, nil)
-		if err != nil || t.shownRole != s.shownRole {
+		if err != nil || t.shownRole != s.shownRole || t.drawnRole != s.drawnRole {
 			continue
 		}
 		return t, true
