@@ -85,6 +85,20 @@ func ShuffleSlice[E any](r *Rand, s []E) {
 	}
 }
 
+// PartialShuffle puts a uniform random choice of k elements of s, in random order, in s[:k]:
+// the first k steps of a Fisher–Yates from the front (for i from 0 to k-1 it swaps s[i] with
+// s[i+IntN(len(s)-i)]). The rest of s is left in an unspecified order. It is how norns draws a
+// random subset. It panics if k is not in [0, len(s)].
+func PartialShuffle[E any](r *Rand, s []E, k int) {
+	if k < 0 || k > len(s) {
+		panic("rng: invalid argument to PartialShuffle")
+	}
+	for i := range k {
+		j := i + r.IntN(len(s)-i)
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
 // ShuffleSmall permutes s uniformly at random like [ShuffleSlice], but draws each index from 32
 // random bits, two per [Rand.Uint64] (the low half first), with Lemire's multiply-and-reject
 // method on 32 bits. It calls the generator half as often, which makes it the faster shuffle for

@@ -41,6 +41,8 @@ func golden() string {
 		rng.ShuffleSmall(r, deck)
 		fmt.Fprintf(&b, "  shufflesmall %v\n", deck)
 		fmt.Fprintf(&b, "  after %d\n", r.Uint64())
+		rng.PartialShuffle(r, deck, 5)
+		fmt.Fprintf(&b, "  partial %v\n", deck[:5])
 	}
 	return b.String()
 }
@@ -108,8 +110,9 @@ func TestShuffleSmallMatchesReference(t *testing.T) {
 
 func TestShufflesArePermutationsAndUniform(t *testing.T) {
 	for name, shuffle := range map[string]func(*rng.Rand, []int){
-		"ShuffleSlice": rng.ShuffleSlice[int],
-		"ShuffleSmall": rng.ShuffleSmall[int],
+		"ShuffleSlice":   rng.ShuffleSlice[int],
+		"ShuffleSmall":   rng.ShuffleSmall[int],
+		"PartialShuffle": func(r *rng.Rand, s []int) { rng.PartialShuffle(r, s, len(s)) },
 	} {
 		t.Run(name, func(t *testing.T) {
 			r := rng.New(5)
@@ -201,9 +204,11 @@ func TestUint64NInRangeAndUniform(t *testing.T) {
 
 func TestPanicsOnBadArguments(t *testing.T) {
 	for name, f := range map[string]func(){
-		"IntN(0)":    func() { rng.New(1).IntN(0) },
-		"IntN(-1)":   func() { rng.New(1).IntN(-1) },
-		"Uint64N(0)": func() { rng.New(1).Uint64N(0) },
+		"IntN(0)":             func() { rng.New(1).IntN(0) },
+		"IntN(-1)":            func() { rng.New(1).IntN(-1) },
+		"Uint64N(0)":          func() { rng.New(1).Uint64N(0) },
+		"PartialShuffle(k>n)": func() { rng.PartialShuffle(rng.New(1), []int{1}, 2) },
+		"PartialShuffle(-1)":  func() { rng.PartialShuffle(rng.New(1), []int{1}, -1) },
 	} {
 		func() {
 			defer func() {
