@@ -171,6 +171,12 @@ const (
 // suitBits[s] is the set of the nine cards of suit s.
 var suitBits = [NumSuits]Cards{0x1FF, 0x1FF << 9, 0x1FF << 18, 0x1FF << 27}
 
+// Deck returns the Herrlof deck (H1) as a cards table: the 36 suited cards by suit and rank (R1 …
+// Y9), then the Valknut and the Hagalaz with three copies each, with their names and notation. A
+// Card is the deck's card of the same value (cards.Card(c)), and a Cards is a cards.Multiset of
+// it.
+func Deck() *cards.Deck { return deck }
+
 // FullDeck returns the whole deck: 36 suited cards, three Valknuts and three Hagalaz.
 func FullDeck() Cards { return Cards(deck.Full()) }
 

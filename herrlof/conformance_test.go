@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/cards"
 	"github.com/nornsgames/norns/herrlof"
 	"github.com/nornsgames/norns/internal/gametest"
 	"github.com/nornsgames/norns/rng"
@@ -165,5 +166,41 @@ func TestConformance(t *testing.T) {
 		Invariant:  invariant,
 		Twin:       twin,
 		Seeds:      seeds,
+		Checks:     gametest.AllChecks,
+		ApplyEvents: func(s herrlof.State, m herrlof.Move, viewer norns.Player) (herrlof.State, []any, error) {
+			next, ev, err := s.ApplyEvents(m, viewer, nil)
+			out := make([]any, len(ev))
+			for i, e := range ev {
+				out[i] = e
+			}
+			return next, out, err
+		},
+		NewRecord: func(config any, seed uint64, moves []herrlof.Move, last herrlof.State) (norns.Record, error) {
+			return herrlof.NewRecord(config.(herrlof.Config), seed, moves, last)
+		},
+		ReplayRecord: herrlof.ReplayRecord,
+		Deck:         herrlof.Deck(),
+		Zones:        zones,
 	})
+}
+
+// zones lists where the cards are in a hand: the hands, the stock, the trick in play, the trump
+// card and the cards out of play; between hands and once over every card is put away.
+func zones(s herrlof.State) []cards.Multiset {
+	d := herrlof.Deck()
+	if s.Phase() == herrlof.PhaseDeal || s.Phase() == herrlof.PhaseOver {
+		return []cards.Multiset{d.Full()}
+	}
+	var stock, trick cards.Multiset
+	for _, c := range s.Stock() {
+		stock = d.With(stock, cards.Card(c))
+	}
+	for i := range s.Trick().Len() {
+		trick = d.With(trick, cards.Card(s.Trick().Card(i)))
+	}
+	z := []cards.Multiset{stock, trick, d.Of(cards.Card(s.TrumpCard())), cards.Multiset(s.Played())}
+	for p := range norns.Player(s.Players()) {
+		z = append(z, cards.Multiset(s.Hand(p)))
+	}
+	return z
 }

@@ -356,3 +356,26 @@ func TestStateJSONHugeInputAllocatesLittle(t *testing.T) {
 		}
 	}
 }
+
+// TestStateJSONRejectsStockSeenBeyondReturns: a state whose seats claim to know more stock
+// positions than were returned under the stock (all of them, one past its top, or a gap) is
+// refused without a panic (the tamper check of the conformance suite found the panic).
+func TestStateJSONRejectsStockSeenBeyondReturns(t *testing.T) {
+	states := tamperedStates(t, 3, 30, func(s herrlof.State) bool { // a stock of 8
+		return herrlof.StockSeen(s, 0)|herrlof.StockSeen(s, 1)|herrlof.StockSeen(s, 2) != 0 && s.Phase() == herrlof.PhasePlay
+	})
+	if len(states) == 0 {
+		t.Fatal("no state with a return")
+	}
+	for _, m := range states[:min(len(states), 20)] {
+		seen := m["stockSeen"].([]any)
+		for _, bad := range []float64{1<<11 - 1, 1 << 10, 5, 1<<12 - 1} {
+			old := seen[0]
+			seen[0] = bad
+			if err := decodeMap(t, m); !errors.Is(err, norns.ErrCorrupt) {
+				t.Fatalf("stockSeen %v: %v", seen, err)
+			}
+			seen[0] = old
+		}
+	}
+}

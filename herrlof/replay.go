@@ -218,6 +218,9 @@ func (s *State) replay(start State) error {
 	if int(s.trickNo) > handSize(n) || s.trick.n > s.players {
 		return errors.New("more tricks or cards than a hand holds")
 	}
+	if seen := s.stockSeen[0] | s.stockSeen[1] | s.stockSeen[2]; seen>>s.stock.Len() != 0 || seen&(seen+1) != 0 {
+		return errors.New("the stock positions the seats know are not the returns at its bottom")
+	}
 	var h handHistory
 	if err := h.build(s); err != nil {
 		return err
