@@ -11,9 +11,11 @@ import (
 
 	"github.com/nornsgames/norns"
 	_ "github.com/nornsgames/norns/gnav"
+	_ "github.com/nornsgames/norns/gulveig"
 	"github.com/nornsgames/norns/herrlof"
 	"github.com/nornsgames/norns/internal/toy"
 	"github.com/nornsgames/norns/rng"
+	_ "github.com/nornsgames/norns/voluspa"
 )
 
 func lookup(t *testing.T, name string) *norns.Registered {
@@ -27,7 +29,7 @@ func lookup(t *testing.T, name string) *norns.Registered {
 
 func TestRegistryListsTheGames(t *testing.T) {
 	games := norns.Games()
-	for _, want := range []string{"gnav", "herrlof"} {
+	for _, want := range []string{"gnav", "gulveig", "herrlof", "voluspa"} {
 		if !slices.Contains(games, want) {
 			t.Errorf("Games() = %v, missing %q", games, want)
 		}
@@ -37,8 +39,8 @@ func TestRegistryListsTheGames(t *testing.T) {
 	}
 	for _, name := range games {
 		g := lookup(t, name)
-		if g.Name() != name || g.Description() == "" {
-			t.Errorf("%s: name %q, description %q", name, g.Name(), g.Description())
+		if g.Name() != name || g.Description() == "" || g.Rules() == "" {
+			t.Errorf("%s: name %q, description %q, %d bytes of rules", name, g.Name(), g.Description(), len(g.Rules()))
 		}
 		if got := g.Bots(); !slices.Equal(got, []string{"random", "heuristic", "search"}) {
 			t.Errorf("%s: bots %v, want random, heuristic, search", name, got)
@@ -179,6 +181,8 @@ func smallConfig(name string) []byte {
 		return []byte(`{"handLimit": 1}`)
 	case "gnav":
 		return []byte(`{"players": 3, "lives": 1}`)
+	case "gulveig":
+		return []byte(`{"handLimit": 1}`)
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 func init() {
 	norns.Register("gnav", norns.Game[Config, State, Move, View, Event]{
 		Description: "swap your card to the left and dodge the lowest; 2 to 20 players, lives each",
+		Rules:       Rules,
 		New:         New,
 		Config:      State.Config,
 		Options: map[string]string{

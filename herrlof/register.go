@@ -9,6 +9,7 @@ import (
 func init() {
 	norns.Register("herrlof", norns.Game[Config, State, Move, View, Event]{
 		Description: "trick-taking with secret bids and card powers, 2 or 3 players, to 50 points",
+		Rules:       Rules,
 		New:         New,
 		Config:      State.Config,
 		Options: map[string]string{
