@@ -221,7 +221,7 @@ var coverKinds, guardKind = func() (ck [2]Tile, g Tile) {
 	return ck, g
 }()
 
-// build fills f from b, which holds at least one tile.
+// build fills f, which must be zero, from b, which holds at least one tile.
 func (f *frontier) build(b *board) {
 	f.ox, f.oy = int(b.minX)-1, int(b.minY)-1
 	f.squares = 0
@@ -229,18 +229,14 @@ func (f *frontier) build(b *board) {
 	w := int(b.maxX) - int(b.minX) + 3
 	f.ownTile = coverKinds
 	f.guardTile = guardKind
-	clear(f.occ[:f.h])
-	clear(f.col[:w])
-	clear(f.own[0][:f.h])
-	clear(f.own[1][:f.h])
-	var guards [64]uint64
+	// guard holds the Guard tiles themselves until the row loop turns it into their neighbours.
 	for _, c := range b.c[:b.n] {
 		r, k := uint(int(c.y)-f.oy), uint(int(c.x)-f.ox)
 		f.occ[r] |= 1 << k
 		f.col[k] |= 1 << r
 		switch c.t {
 		case f.guardTile:
-			guards[r] |= 1 << k
+			f.guard[r] |= 1 << k
 		case f.ownTile[0]:
 			f.own[0][r] |= 1 << k
 		case f.ownTile[1]:
@@ -254,16 +250,19 @@ func (f *frontier) build(b *board) {
 			longCols |= 1 << k
 		}
 	}
+	var gdown uint64 // the Guard tiles of row r-1
 	for r := range f.h {
-		var up, down, gup, gdown uint64
+		var up, down, gup uint64
 		if r > 0 {
-			down, gdown = f.occ[r-1], guards[r-1]
+			down = f.occ[r-1]
 		}
 		if r+1 < f.h {
-			up, gup = f.occ[r+1], guards[r+1]
+			up, gup = f.occ[r+1], f.guard[r+1]
 		}
 		o := f.occ[r]
-		f.guard[r] = guards[r]<<1 | guards[r]>>1 | gup | gdown
+		g := f.guard[r]
+		f.guard[r] = g<<1 | g>>1 | gup | gdown
+		gdown = g
 		nb := o<<1 | o>>1 | up | down
 		f.coverable[r] = o & nb &^ f.guard[r]
 		open := nb &^ o

@@ -1,6 +1,7 @@
 package voluspa_test
 
 import (
+	"encoding/json"
 	"errors"
 	"slices"
 	"testing"
@@ -522,6 +523,40 @@ func TestRuleV15_End(t *testing.T) {
 		}
 		if s.Winners() != want || want.Len() != 1 {
 			t.Errorf("seed %d: winners %v, want %v", seed, s.Winners(), want)
+		}
+	}
+}
+
+func TestRuleV15_TieGoesToWhoReachedItFirst(t *testing.T) {
+	over, _ := norns.Playout(mustNew(t, 3), rng.New(8), nil)
+	data, _ := json.Marshal(over)
+	var j map[string]any
+	if err := json.Unmarshal(data, &j); err != nil {
+		t.Fatal(err)
+	}
+	turns := int(j["turns"].(float64))
+	for _, tc := range []struct {
+		scores, reached [3]int
+		want            norns.Seats
+	}{
+		{[3]int{50, 50, 40}, [3]int{turns - 1, turns - 5, turns}, norns.SeatsOf(1)},
+		{[3]int{50, 50, 40}, [3]int{turns - 5, turns - 1, turns}, norns.SeatsOf(0)},
+		{[3]int{30, 50, 50}, [3]int{turns, turns - 2, turns - 3}, norns.SeatsOf(2)},
+		{[3]int{30, 51, 50}, [3]int{turns, turns - 2, turns - 3}, norns.SeatsOf(1)},
+		{[3]int{0, 0, 0}, [3]int{0, 0, 0}, norns.SeatsOf(0, 1, 2)}, // nobody scored: a shared win
+	} {
+		seats := j["seats"].([]any)
+		for p := range 3 {
+			seat := seats[p].(map[string]any)
+			seat["score"], seat["reached"] = tc.scores[p], tc.reached[p]
+		}
+		data, _ := json.Marshal(j)
+		var s voluspa.State
+		if err := json.Unmarshal(data, &s); err != nil {
+			t.Fatal(err)
+		}
+		if s.Winners() != tc.want {
+			t.Errorf("scores %v reached %v: winners %v, want %v", tc.scores, tc.reached, s.Winners(), tc.want)
 		}
 	}
 }

@@ -31,6 +31,11 @@ func (k kindSet) of() cards.Multiset {
 // right numbers, each other hand holding the tiles the seat knows it holds (V8) and as many tiles
 // of the kinds its last discard showed as that discard implies (V9). Its View(Seat()) equals v.
 //
+// What a discard shows is kept for each seat's last discard only: a seat that discards again
+// while the first discard still binds some of its tiles has the older inference replaced by the
+// newer (two discards by one seat that close together are rare; a sample may then give that
+// seat a hand the first discard ruled out).
+//
 // Distribution: without a discard to respect, every deal of the unseen tiles is equally likely
 // (each copy is a distinct tile, dealt at random). A seat bound by a discard draws how many of
 // its hidden tiles are of the shown kinds from the hypergeometric law cut to the values its
