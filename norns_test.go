@@ -118,7 +118,7 @@ func TestPlayoutEndsAndDoesNotAllocate(t *testing.T) {
 	}
 }
 
-func playRecord(t *testing.T, seed uint64) (norns.Record, toy.State, []toy.Move) {
+func playRecord(t testing.TB, seed uint64) (norns.Record, toy.State, []toy.Move) {
 	t.Helper()
 	last, moves, err := norns.Play(context.Background(), toy.New(), toyBots(seed), rng.New(seed), nil)
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 // The limits of a [Config] (N2).
 const (
 	MinPlayers = 2
-	MaxPlayers = norns.MaxPlayers // 20
+	MaxPlayers = 20
 	MinLives   = 1
 	MaxLives   = 9
 )

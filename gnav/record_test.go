@@ -120,3 +120,65 @@ func TestRecordEffectiveConfigAndStrictKeys(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReplayRecord: reading and replaying any bytes as a Gnav record never panics; errors wrap
+// ErrCorrupt; a record that replays re-records to one that replays to the same state.
+func FuzzReplayRecord(f *testing.F) {
+	for _, name := range []string{"testdata/record-v0-3p.json", "testdata/record-v0-default.json"} {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte(`{"version":"1.0","game":"gnav","config":{"players":2,"lives":1},"seed":1,"moves":["dealer 1"],"over":false}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rec, err := norns.ReadRecord(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		last, err := gnav.ReplayRecord(rec)
+		if err != nil {
+			if !errors.Is(err, norns.ErrCorrupt) {
+				t.Fatalf("error %v does not wrap ErrCorrupt", err)
+			}
+			return
+		}
+		again, err := gnav.NewRecord(last.Config(), rec.Seed, parseAll(t, rec.Moves), last)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := gnav.ReplayRecord(again); err != nil || got != last {
+			t.Fatalf("re-recorded match does not replay: %v", err)
+		}
+	})
+}
+
+// FuzzConfig: any bytes as a record's config either start a match or fail with ErrCorrupt and
+// ErrBadConfig; a config that starts one is recorded as its effective form, which starts the
+// same match.
+func FuzzConfig(f *testing.F) {
+	for _, s := range []string{`{"players":3}`, `{"players":5,"lives":2,"catIsDragoon":true}`, `{"players":2,"dealerGiven":true,"firstDealer":1}`, `{"PLAYERS":3}`, `{}`, `{"players":21}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, cfg []byte) {
+		rec := norns.Record{Version: norns.RecordVersion, Game: "gnav", Config: cfg}
+		s, err := gnav.ReplayRecord(rec)
+		if err != nil {
+			if !errors.Is(err, norns.ErrCorrupt) {
+				t.Fatalf("error %v does not wrap ErrCorrupt", err)
+			}
+			if len(err.Error()) > 600 {
+				t.Fatalf("an error of %d bytes", len(err.Error()))
+			}
+			return
+		}
+		eff, err := gnav.NewRecord(s.Config(), 0, nil, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := gnav.ReplayRecord(eff); err != nil || got != s {
+			t.Fatalf("effective config %s does not start the same match: %v", eff.Config, err)
+		}
+	})
+}
