@@ -5,7 +5,8 @@
 //
 // This package holds the overview and the small contract every game satisfies. Each game is a
 // standalone package (github.com/nornsgames/norns/herrlof, …/gnav) built on two shared ones:
-// [github.com/nornsgames/norns/cards] (card ids, bitset card sets, ordered piles) and
+// [github.com/nornsgames/norns/cards] (each game's deck as a table, counted multisets, ordered
+// piles) and
 // [github.com/nornsgames/norns/rng] (seeded, reproducible, serialisable randomness).
 //
 // # The contract
@@ -33,9 +34,19 @@
 //
 // A State holds no random generator. At a chance node the caller draws the outcome with
 // State.SampleChance from its own [rng.Rand]. So the full move list replays a match exactly, and
-// the seed with the seats' moves alone replays it too ([ReplayFromSeed]). A [Record] (game,
-// config, seed, moves in notation, result) is the SDK's match-record format: [NewRecord],
-// [Record.Write], [ReadRecord] and [Replay], which validates every move and the result.
+// the seed with the seats' moves alone replays it too ([ReplayFromSeed]). A [Record] (format
+// version, game, effective config, seed, moves in notation, result, and optional [Tags] naming
+// the seats, bots, event and date) is the SDK's match-record format: [NewRecord],
+// [Record.Write], [ReadRecord], and [ReplayRecord] or [Replay], which validate every move and the
+// result. Each game's NewRecord and ReplayRecord wrap them; configs decode strictly
+// ([DecodeConfig]).
+//
+// # Limits
+//
+// Input from outside has a documented size limit, and errors quote at most a short prefix of it:
+// records ([MaxRecordSize], [MaxRecordMoves], [MaxMoveText]), configs ([MaxConfigSize]), tags
+// ([MaxTagText], [MaxTags]), and each game's state JSON and move text (its MaxStateJSON and
+// MaxMoveText). Reading any of them allocates at most a small multiple of the input.
 //
 // # Running a match
 //

@@ -3,6 +3,7 @@ package norns_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/nornsgames/norns"
@@ -79,4 +80,26 @@ func ExampleReplayFromSeed() {
 	again, err := norns.ReplayFromSeed(start, 99, seatMoves, gnav.ParseMove)
 	fmt.Println(err == nil && again == last)
 	// Output: true
+}
+
+// A match record with tags: who sat where, the event and the date, written as JSON and read
+// back.
+func ExampleRecord_tags() {
+	start, _ := gnav.New(gnav.Config{Players: 2})
+	bots := []norns.Bot[gnav.View, gnav.Move]{gnav.NewHeuristicBot(1), gnav.NewRandomBot(2)}
+	last, moves, _ := norns.Play(context.Background(), start, bots, rng.New(7), nil)
+	rec, _ := gnav.NewRecord(gnav.Config{Players: 2}, 7, moves, last)
+	rec.Tags = norns.Tags{Event: "Club night", Date: "2026-12-01",
+		Seats: []norns.SeatTag{{Name: "Ada", Bot: "gnav.NewHeuristicBot(1)"}, {Name: "Bo", Bot: "gnav.NewRandomBot(2)"}}}
+	var file bytes.Buffer
+	_ = rec.Write(&file)
+	read, err := norns.ReadRecord(&file)
+	if err != nil {
+		panic(err)
+	}
+	replayed, err := gnav.ReplayRecord(read)
+	var config bytes.Buffer
+	_ = json.Compact(&config, read.Config)
+	fmt.Println(read.Version, read.Game, config.String(), read.Tags.Event, read.Tags.Seats[0].Name, replayed == last, err)
+	// Output: 1.0 gnav {"players":2,"lives":3} Club night Ada true <nil>
 }
