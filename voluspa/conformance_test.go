@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/cards"
 	"github.com/nornsgames/norns/internal/gametest"
 	"github.com/nornsgames/norns/voluspa"
 )
@@ -31,6 +32,20 @@ func candidates(s voluspa.State) []voluspa.Move {
 	return out
 }
 
+// zones lists where every tile is: on top of the grid, out of the game, each hand, the supply.
+func zones(s voluspa.State) []cards.Multiset {
+	var grid cards.Multiset
+	for i := range s.Cells() {
+		_, _, t := s.Cell(i)
+		grid = voluspa.Deck.With(grid, cards.Card(t))
+	}
+	out := []cards.Multiset{grid, s.Gone(), s.Supply()}
+	for p := range norns.Player(s.Players()) {
+		out = append(out, s.Hand(p))
+	}
+	return out
+}
+
 func game(players []int, seeds int) gametest.Game[voluspa.State, voluspa.Move, voluspa.View] {
 	g := gametest.Game[voluspa.State, voluspa.Move, voluspa.View]{
 		Name: "voluspa",
@@ -46,6 +61,21 @@ func game(players []int, seeds int) gametest.Game[voluspa.State, voluspa.Move, v
 		Invariant:  invariant,
 		Twin:       voluspa.Twin,
 		Seeds:      seeds,
+		Checks:     gametest.AllChecks,
+		ApplyEvents: func(s voluspa.State, m voluspa.Move, viewer norns.Player) (voluspa.State, []any, error) {
+			next, evs, err := s.ApplyEvents(m, viewer, nil)
+			out := make([]any, len(evs))
+			for i, e := range evs {
+				out[i] = e
+			}
+			return next, out, err
+		},
+		NewRecord: func(c any, seed uint64, moves []voluspa.Move, last voluspa.State) (norns.Record, error) {
+			return voluspa.NewRecord(c.(voluspa.Config), seed, moves, last)
+		},
+		ReplayRecord: voluspa.ReplayRecord,
+		Deck:         voluspa.Deck,
+		Zones:        zones,
 	}
 	for _, n := range players {
 		c := voluspa.Config{Players: n}

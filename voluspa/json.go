@@ -159,9 +159,14 @@ func (j *stateJSON) state() (State, error) {
 		return State{}, err
 	}
 	s.supply = uint8(s.h.supply.Len())
-	all, _ := Deck.Sum(s.gone, s.h.supply)
-	var ok bool
-	if all, ok = Deck.Sum(all, s.board.tiles()); !ok {
+	all, ok := Deck.Sum(s.gone, s.h.supply)
+	for _, c := range s.board.cells() {
+		if !ok {
+			break
+		}
+		all, ok = Deck.Add(all, cards.Card(c.t))
+	}
+	if !ok {
 		return State{}, errors.New("more copies of a tile than the game holds")
 	}
 	for p, sj := range j.Seats {
