@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -91,7 +92,7 @@ const readPage = `(() => {
   const all = (s) => [...document.querySelectorAll(s)];
   return {
     seq: Number(q('#board')?.dataset.seq ?? -1),
-    legal: all('#moves button').map((b) => b.dataset.move),
+    legal: all('#moves button').map((b) => b.dataset.move).concat(all('#board [data-moves]').flatMap((e) => e.dataset.moves.split('|'))),
     hand: all('#hand .card').map((c) => c.dataset.card || ''),
     myCard: q('#my-card')?.dataset.card || '',
     cards: all('[data-card]').map((c) => c.dataset.card),
@@ -153,7 +154,8 @@ func strs(v any) []string {
 // checkShown compares what the page shows with the seat's view on the server.
 func checkShown(t *testing.T, game string, ps pageState, tr truth) {
 	t.Helper()
-	if !slices.Equal(ps.Legal, tr.legal) {
+	offered, legal := slices.Sorted(slices.Values(ps.Legal)), slices.Sorted(slices.Values(tr.legal))
+	if !slices.Equal(offered, legal) {
 		t.Fatalf("page offers %v, the server's legal moves are %v", ps.Legal, tr.legal)
 	}
 	switch game {
@@ -187,8 +189,18 @@ func checkShown(t *testing.T, game string, ps pageState, tr truth) {
 	}
 }
 
-// clickMove plays move on the page: the card that plays it when there is one, else its button.
+// voluspaLay reads a Voluspa lay, as the page does.
+var voluspaLay = regexp.MustCompile(`^(.+?) (on )?(-?\d+),(-?\d+)$`)
+
+// clickMove plays move on the page: the card that plays it when there is one, a Voluspa lay by
+// choosing the tile and then the square, else its button.
 func clickMove(ctx context.Context, move string) error {
+	if m := voluspaLay.FindStringSubmatch(move); m != nil {
+		return chromedp.Do(ctx,
+			chromedp.Click(chromedp.CSS(fmt.Sprintf(`#hand .card[data-card=%q]`, m[1]))),
+			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`.square[data-move=%q]`, move))),
+			chromedp.Click(chromedp.CSS(fmt.Sprintf(`.square[data-move=%q]`, move))))
+	}
 	sel := fmt.Sprintf(`#hand .card[data-move=%q]`, move)
 	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](fmt.Sprintf("document.querySelectorAll(%q).length", sel)))
 	if err != nil {
@@ -284,7 +296,9 @@ var browserGames = map[string]struct {
 	seats   []string
 }{
 	"herrlof": {map[string]string{"handLimit": "1"}, []string{"you", "heuristic"}},
-	"gnav":    {map[string]string{"players": "3", "lives": "1"}, []string{"you", "random", "heuristic"}},
+	"gnav":    {map[string]string{"players": "3", "lives": "2"}, []string{"you", "random", "heuristic"}},
+	"gulveig": {map[string]string{"handLimit": "1"}, []string{"you", "random", "heuristic"}},
+	"voluspa": {map[string]string{}, []string{"you", "heuristic"}},
 }
 
 // A person plays a whole match of every registered game against the bots, by clicking.

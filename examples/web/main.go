@@ -28,7 +28,9 @@ import (
 	"time"
 
 	_ "github.com/nornsgames/norns/gnav"
+	_ "github.com/nornsgames/norns/gulveig"
 	_ "github.com/nornsgames/norns/herrlof"
+	_ "github.com/nornsgames/norns/voluspa"
 )
 
 func main() {

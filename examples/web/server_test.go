@@ -403,6 +403,8 @@ func TestNoLeak(t *testing.T) {
 		{"herrlof", `{"handLimit":1}`, []string{"human", "human"}},
 		{"herrlof", `{"players":3,"handLimit":1}`, []string{"human", "heuristic", "human"}},
 		{"gnav", `{"players":4,"lives":1}`, []string{"human", "random", "human", "human"}},
+		{"gulveig", `{"handLimit":1}`, []string{"human", "human", "heuristic"}},
+		{"voluspa", `{}`, []string{"human", "human"}},
 	} {
 		t.Run(tc.game+"/"+strings.Join(tc.seats, ","), func(t *testing.T) {
 			r := create(t, hs.URL, tc.game, tc.config, tc.seats...)
@@ -415,7 +417,7 @@ func TestNoLeak(t *testing.T) {
 		})
 	}
 	for _, name := range norns.Games() {
-		if name != "herrlof" && name != "gnav" {
+		if !slices.Contains([]string{"herrlof", "gnav", "gulveig", "voluspa"}, name) {
 			t.Errorf("game %s is registered but TestNoLeak plays no match of it: add a case", name)
 		}
 	}

@@ -176,9 +176,17 @@ function show(pl) {
   if (first) setRulesButton(pl.game);
   $("#title").textContent = pl.game + " · seat " + pl.seat;
   const v = JSON.parse(JSON.stringify(pl.view));
-  const ctx = { seat: pl.seat, seats: pl.seats, legal: pl.legal, seatName, card: cardEl, cardMove };
   const board = $("#board");
-  board.replaceChildren(renderView(v, ctx));
+  const draw = () => {
+    const ctx = { seat: pl.seat, seats: pl.seats, legal: pl.legal, seatName, card: cardEl, cardMove, send: sendMove, redraw: draw };
+    try {
+      board.replaceChildren(renderView(v, ctx));
+    } catch (e) { // a renderer's bug must not hide the match: show the view as it is
+      console.error(e);
+      board.replaceChildren(h("pre", { class: "generic" }, JSON.stringify(v, null, 2)));
+    }
+  };
+  draw();
   board.dataset.seq = pl.seq;
 
   const status = $("#status");
@@ -190,11 +198,12 @@ function show(pl) {
     status.replaceChildren(h("div", { class: "over", id: "result", dataset: { winners: pl.winners.join(" ") } },
       "The match is over. ", won.length ? "Won: " + won.join(", ") + "." : "A draw.", " ",
       h("a", { href: "/api/record?token=" + encodeURIComponent(app.token), download: "" }, "Download the record")));
-  } else if (v.toMove === pl.seat) status.textContent = "Your move.";
+  } else if (v.toMove === pl.seat) status.textContent = prompt(v, pl.legal);
   else if (v.toMove === -1) status.textContent = "Dealing…";
   else status.textContent = "Waiting for " + seatName(v.toMove) + "…";
 
-  $("#moves").replaceChildren(...pl.legal.map((m) => h("button", { type: "button", dataset: { move: m }, onclick: () => sendMove(m) }, m)));
+  const shown = buttonFilters[pl.game] ? pl.legal.filter(buttonFilters[pl.game]) : pl.legal;
+  $("#moves").replaceChildren(...shown.map((m) => h("button", { type: "button", dataset: { move: m }, onclick: () => sendMove(m) }, m)));
   app.pending = false;
 
   const log = $("#log");
@@ -204,7 +213,7 @@ function show(pl) {
     if (pl.eventIndex + i < have) continue;
     log.append(h("li", { class: "new" }, pl.events[i].text));
   }
-  if (pl.events.length) log.lastElementChild?.scrollIntoView({ block: "nearest" });
+  log.scrollTop = log.scrollHeight;
 }
 
 async function sendMove(move) {

@@ -13,7 +13,9 @@ function h(tag, attrs, ...children) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === false || v === null || v === undefined) continue;
     if (k === "class") el.className = v;
-    else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k === "dataset") {
+      for (const [dk, dv] of Object.entries(v)) if (dv !== undefined && dv !== null) el.dataset[dk] = dv;
+    }
     else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
     else el.setAttribute(k, v === true ? "" : v);
   }
@@ -27,7 +29,32 @@ function h(tag, attrs, ...children) {
 const renderers = {
   herrlof: renderHerrlof,
   gnav: renderGnav,
+  gulveig: renderGulveig,
+  voluspa: renderVoluspa,
 };
+
+// buttonFilters hide from the row of move buttons the moves a game's board offers otherwise
+// (Voluspa's lays are made on the grid).
+const buttonFilters = {
+  voluspa: (m) => !voluspaLay.test(m),
+};
+
+// prompts say what the seat to move is asked, by game and phase; the default names the phase.
+const prompts = {
+  herrlof: (v) => ({
+    bid: "Your bid: how many tricks will you take?", play: v.trick.plays.length ? "Play a card to the trick." : "Your lead: play a card.",
+    draw: "Your 3 won the trick: draw the top card of the stock?", return: "Put a card from your hand under the stock.",
+    steal: "Your 1 won the trick: steal a trick?", take: "Your 6 won the trick: take a random card?", give: "Give a card back.",
+  })[v.phase],
+  gnav: (v) => (v.dealer === v.seat ? "You deal: stand, or draw from the stock." : "Stand, or ask your left neighbour to exchange."),
+  voluspa: (v, legal) => (legal.some((m) => voluspaLay.test(m)) ? "Your turn: choose a tile, then a lit square."
+    : legal.includes("pass") ? "Your hand is empty: pass." : "No tile can be laid: discard one."),
+};
+
+function prompt(view, legal) {
+  const p = prompts[view.game] && prompts[view.game](view, legal);
+  return p || "Your move (" + view.phase + ").";
+}
 
 function renderView(view, ctx) {
   const r = renderers[view.game];
@@ -135,7 +162,140 @@ function renderGnav(v, ctx) {
   if (v.receivedOwn) mine.push(h("div", { class: "facts" }, "Your request brought you ", h("b", {}, v.receivedOwn)));
   return h("div", {},
     h("div", { class: "center" }, h("div", {}, h("h4", {}, "Deal"), "#" + v.deals, " · phase ", h("b", { id: "phase" }, v.phase)),
-      h("div", {}, h("h4", {}, "Your card"), v.hand ? gnavCard(ctx, v.hand, { move: null }) : "none this deal"),
       h("div", {}, mine)),
     h("div", { class: "seats" }, panels));
+}
+
+// ---- Gulveig -------------------------------------------------------------------------------
+
+const gulveigClans = {};
+for (const [clan, names] of Object.entries({
+  aesir: ["Odin", "Tyr", "Thor", "Sif", "Baldur", "Idun"],
+  vanir: ["Frey", "Njord", "Aegir", "Ran", "Nanna", "Freya", "Nanna*", "Freya*"],
+  muspeli: ["Surt", "Logi", "Loki", "Spear", "Farbauti", "Thiassi", "Thiassi*"],
+  rime: ["Ymir", "Hrungnir", "Gymir", "Aurboda", "Thrym", "Laufey", "Laufey*"],
+})) for (const n of names) gulveigClans[n] = clan;
+
+function gulveigCard(ctx, text, opts = {}) {
+  if (!text) return h("div", { class: "card back" + (opts.size ? " " + opts.size : ""), title: "hidden" });
+  const clan = gulveigClans[text] || "";
+  return ctx.card(text, { ...opts, cls: "card clan-" + clan, face: text, caption: clan });
+}
+
+function renderGulveig(v, ctx) {
+  const me = v.seat;
+  const cards = (list, size) => h("div", { class: "pile" }, list.map((c) => gulveigCard(ctx, c, { size })));
+  const seatPanel = (p) => {
+    const s = v.seats[p];
+    const backs = [];
+    if (p !== me) for (let i = 0; i < s.cards; i++) backs.push(h("div", { class: "card tiny back" }));
+    return h("div", { class: "seat" + (p === me ? " me" : "") + (v.toMove === p ? " to-move" : ""), dataset: { seat: p } },
+      h("h3", {}, ctx.seatName(p),
+        v.dealer === p ? h("span", { class: "badge" }, "dealer") : null,
+        v.declarer === p ? h("span", { class: "badge strong" }, "declarer " + v.contract) : null,
+        v.fourth === p ? h("span", { class: "badge" }, "4th player") : null,
+        v.toMove === p ? h("span", { class: "badge strong" }, "to move") : null),
+      h("div", { class: "facts" }, h("b", { class: "score" }, s.score), " points",
+        s.onBarrel ? " · on the barrel" : "", s.lastPoints ? [" · last hand ", s.lastPoints] : null,
+        s.passed ? " · passed" : s.bid ? [" · bid ", h("b", {}, s.bid), s.blind ? " (blind)" : ""] : null,
+        s.role ? [" · role ", h("b", {}, s.role)] : null,
+        s.won.length ? [" · won ", s.won.length, " cards"] : null),
+      p !== me ? h("div", { class: "pile" }, backs) : null,
+      s.shown.length ? h("div", { class: "facts" }, "showed ", cards(s.shown, "small")) : null,
+      s.voids.length ? h("div", { class: "facts" }, "void in ", s.voids.join(", ")) : null);
+  };
+  const others = [];
+  for (let p = 0; p < v.players; p++) if (p !== me) others.push(seatPanel(p));
+  const center = h("div", { class: "center" },
+    h("div", {}, h("h4", {}, "Hand"), "#" + v.hands, " · phase ", h("b", { id: "phase" }, v.phase), " · to " + v.target),
+    h("div", {}, h("h4", {}, "Bid"), v.declarer >= 0 ? [ctx.seatName(v.declarer, true), " plays for ", v.contract] : ["high bid ", v.highBid]),
+    v.treasure.length ? h("div", {}, h("h4", {}, "Treasure"), cards(v.treasure, "small")) : null,
+    h("div", { id: "trick" }, h("h4", {}, "Trick " + (v.tricks + 1)),
+      v.trick.length ? h("div", { class: "pile" }, v.trick.map((c, i) => h("div", { class: "play" },
+        gulveigCard(ctx, c, { size: "small" }), ctx.seatName((v.leader + i) % v.players, true)))) : "—"),
+    v.supremacy ? h("div", {}, h("h4", {}, "Supremacy"), v.supremacy) : null,
+    v.drawnRole ? h("div", {}, h("h4", {}, "Role drawn"), v.drawnRole) : null,
+    v.settlement.length ? h("div", {}, h("h4", {}, "Settlement"), v.settlement.join(", ")) : null);
+  const mine = [];
+  if (!v.knowsHand && v.hand.length === 0) mine.push(h("p", { class: "facts" }, "You have not looked at your hand (blind)."));
+  if (v.role) mine.push(h("div", { class: "facts" }, "Your role: ", h("b", {}, v.role)));
+  if (v.aside.length) mine.push(h("div", { class: "facts" }, "Set aside: ", cards(v.aside, "small")));
+  if (v.changed.length) mine.push(h("div", { class: "facts" }, "Changed by roles: ", v.changed.map((c) => `${c.card} worth ${c.worth}, strength ${c.strength}`).join("; ")));
+  return h("div", {}, h("div", { class: "seats" }, others), center, seatPanel(me),
+    h("div", { class: "hand", id: "hand" }, v.hand.map((c) => gulveigCard(ctx, c, { move: ctx.cardMove(c) }))), mine);
+}
+
+// ---- Voluspa -------------------------------------------------------------------------------
+
+// voluspaLay reads a lay: "Thor 2,-1" or "Dragon on 0,1".
+const voluspaLay = /^(.+?) (on )?(-?\d+),(-?\d+)$/;
+let voluspaSelected = null; // the hand tile chosen to lay, across redraws
+
+function tileHue(name) {
+  let x = 0;
+  for (const ch of name) x = (x * 31 + ch.codePointAt(0)) % 360;
+  return x;
+}
+
+function voluspaTile(ctx, text, opts = {}) {
+  const el = ctx.card(text, { ...opts, cls: "card tile", face: text.length > 6 ? text.slice(0, 5) + "…" : text, caption: "" });
+  el.style.setProperty("--hue", tileHue(text));
+  return el;
+}
+
+function renderVoluspa(v, ctx) {
+  const me = v.seat;
+  const lays = new Map(); // "x,y" -> [{tile, move}]
+  for (const m of ctx.legal) {
+    const r = voluspaLay.exec(m);
+    if (!r) continue;
+    const key = r[3] + "," + r[4];
+    if (!lays.has(key)) lays.set(key, []);
+    lays.get(key).push({ tile: r[1], move: m });
+  }
+  const layable = new Set([...lays.values()].flat().map((l) => l.tile));
+  if (!layable.has(voluspaSelected)) voluspaSelected = layable.size === 1 ? [...layable][0] : null;
+
+  const cells = new Map(v.grid.map((c) => [c.x + "," + c.y, c.tile]));
+  const xs = v.grid.map((c) => c.x), ys = v.grid.map((c) => c.y);
+  for (const k of lays.keys()) { const [x, y] = k.split(",").map(Number); xs.push(x); ys.push(y); }
+  const minX = Math.min(0, ...xs), maxX = Math.max(0, ...xs), minY = Math.min(0, ...ys), maxY = Math.max(0, ...ys);
+  const grid = h("div", { class: "grid", id: "grid", style: `grid-template-columns: repeat(${maxX - minX + 1}, 3.4rem)` });
+  for (let y = minY; y <= maxY; y++) {
+    for (let x = minX; x <= maxX; x++) {
+      const key = x + "," + y;
+      const tile = cells.get(key);
+      const here = lays.get(key) || [];
+      const mine = here.find((l) => l.tile === voluspaSelected);
+      const sq = h("div", {
+        class: "square" + (tile ? " filled" : "") + (here.length ? " target" : "") + (mine ? " hot" : "") +
+          (v.last && v.last.x === x && v.last.y === y ? " last" : ""),
+        dataset: { x, y, moves: here.length ? here.map((l) => l.move).join("|") : undefined, move: mine ? mine.move : undefined },
+        title: key + (tile ? ": " + tile : "") + (mine ? " — lay " + mine.move : ""),
+        onclick: mine ? () => ctx.send(mine.move) : null,
+      }, tile ? voluspaTile(ctx, tile, { size: "small" }) : "");
+      grid.append(sq);
+    }
+  }
+  const hand = h("div", { class: "hand", id: "hand" }, v.hand.map((t) => {
+    const el = voluspaTile(ctx, t, {});
+    if (layable.has(t)) {
+      el.classList.add("playable");
+      if (t === voluspaSelected) el.classList.add("selected");
+      el.addEventListener("click", () => { voluspaSelected = t; ctx.redraw(); });
+    }
+    return el;
+  }));
+  const seats = v.seats.map((s, p) => h("div", { class: "seat" + (p === me ? " me" : "") + (v.toMove === p ? " to-move" : ""), dataset: { seat: p } },
+    h("h3", {}, ctx.seatName(p), v.toMove === p ? h("span", { class: "badge strong" }, "to move") : null),
+    h("div", { class: "facts" }, h("b", { class: "score" }, s.score), " points · reached ", s.reached, " · ", s.handSize, " tiles"),
+    s.known.length && p !== me ? h("div", { class: "facts" }, "holds ", s.known.join(", ")) : null));
+  return h("div", {},
+    h("div", { class: "seats" }, seats),
+    h("div", { class: "center" }, h("div", {}, h("h4", {}, "Turn"), "#" + v.turns, " · phase ", h("b", { id: "phase" }, v.phase)),
+      h("div", {}, h("h4", {}, "Supply"), v.supply, " tiles"),
+      v.gone.length ? h("div", {}, h("h4", {}, "Out of the game"), v.gone.join(", ")) : null),
+    grid,
+    h("p", { class: "facts" }, layable.size ? (voluspaSelected ? "Click a lit square to lay your " + voluspaSelected + "." : "Choose a tile from your hand, then a lit square.") : ""),
+    hand);
 }
