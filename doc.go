@@ -4,10 +4,10 @@
 // (terminal, web, app) or write bots.
 //
 // This package holds the overview and the small contract every game satisfies. Each game is a
-// standalone package (github.com/nornsgames/norns/herrlof, …/gnav) built on two shared ones:
+// standalone package (github.com/nornsgames/norns/herrlof, …/gnav, …/gulveig, …/voluspa) that
+// carries its complete rules (its Rules function), built on two shared ones:
 // [github.com/nornsgames/norns/cards] (each game's deck as a table, counted multisets, ordered
-// piles) and
-// [github.com/nornsgames/norns/rng] (seeded, reproducible, serialisable randomness).
+// piles) and [github.com/nornsgames/norns/rng] (seeded, reproducible, serialisable randomness).
 //
 // # The contract
 //
@@ -91,6 +91,6 @@
 //
 // [Herrlof]: https://pkg.go.dev/github.com/nornsgames/norns/herrlof
 // [Gnav]: https://pkg.go.dev/github.com/nornsgames/norns/gnav
-// [Gulveig]: https://github.com/nornsgames/norns (not yet implemented)
-// [Voluspa]: https://github.com/nornsgames/norns (not yet implemented)
+// [Gulveig]: https://pkg.go.dev/github.com/nornsgames/norns/gulveig
+// [Voluspa]: https://pkg.go.dev/github.com/nornsgames/norns/voluspa
 package norns

@@ -2,6 +2,7 @@ package gnav
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/rng"
@@ -61,5 +62,19 @@ func TestDeckLayout(t *testing.T) {
 		if deck.Short(k) != r.String() {
 			t.Errorf("rank %d is %q in the deck, %q as a Card", r, deck.Short(k), r)
 		}
+	}
+}
+
+// TestStateSize pins the size of the values copied on every move: a State is copied by Apply, a
+// Move by Legal and the bots. A change here is a change of layout to justify.
+func TestStateSize(t *testing.T) {
+	if got := unsafe.Sizeof(State{}); got != 196 {
+		t.Errorf("State is %d bytes, want 196", got)
+	}
+	if got := unsafe.Sizeof(Move{}); got != 44 {
+		t.Errorf("Move is %d bytes, want 44", got)
+	}
+	if got := unsafe.Sizeof(View{}); got > 96 {
+		t.Errorf("View is %d bytes, want at most 96", got)
 	}
 }
