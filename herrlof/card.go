@@ -190,8 +190,9 @@ func CardsOf(cs ...Card) Cards {
 	return h
 }
 
-// Has reports whether h holds at least one c; false for a value that is no card.
-func (h Cards) Has(c Card) bool { return deck.Has(cards.Multiset(h), cards.Card(c)) }
+// Has reports whether h holds at least one c; false for a value that is no card. (It is
+// [cards.Deck.Has] with the deck's first copy bits as a constant, for the hot paths.)
+func (h Cards) Has(c Card) bool { return c < 64 && h&kindBits&(1<<c) != 0 }
 
 // Count returns how many copies of c h holds.
 func (h Cards) Count(c Card) int { return deck.Count(cards.Multiset(h), cards.Card(c)) }
