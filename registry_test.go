@@ -357,14 +357,17 @@ func TestRegistryViewJSONHoldsOnlyTheView(t *testing.T) {
 	}
 }
 
-// Events come as text and JSON, per seat.
+// Events come as text and JSON, per seat and for a spectator (Nobody).
 func TestRegistryEvents(t *testing.T) {
 	for _, name := range norns.Games() {
 		t.Run(name, func(t *testing.T) {
 			g := lookup(t, name)
 			n := 0
 			playRegistered(t, g, smallConfig(name), "random", 2, func(before norns.Match, mv string, after norns.Match) {
-				for p := range norns.Player(before.Players()) {
+				for p := range norns.Player(before.Players() + 1) {
+					if int(p) == before.Players() {
+						p = norns.Nobody // a spectator sees the public events
+					}
 					next, evs, err := before.ApplyEvents(mv, p)
 					if err != nil || next.State() != after.State() {
 						t.Fatalf("ApplyEvents(%q, %v) = %v", mv, p, err)

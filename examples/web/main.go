@@ -25,6 +25,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"sync"
 	"time"
 
 	_ "github.com/nornsgames/norns/gnav"
@@ -43,7 +44,8 @@ func run(args []string, out, errOut io.Writer) int {
 	fs.SetOutput(errOut)
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to serve on (loopback by default)")
 	fs.IntVar(&o.maxMatches, "max-matches", o.maxMatches, "matches held at once")
-	fs.IntVar(&o.maxStreams, "max-conns", o.maxStreams, "browser connections open at once")
+	fs.IntVar(&o.maxStreams, "max-streams", o.maxStreams, "browser event streams open at once")
+	maxConns := fs.Int("max-conns", 4*o.maxStreams, "network connections open at once (streams included)")
 	fs.DurationVar(&o.idle, "idle", o.idle, "a match nobody watches expires after this long without a move")
 	fs.DurationVar(&o.think, "think", o.think, "the longest a bot thinks about a move")
 	fs.DurationVar(&o.botDelay, "bot-delay", o.botDelay, "a pause before each bot move, so people can follow")
@@ -53,7 +55,7 @@ func run(args []string, out, errOut io.Writer) int {
 		}
 		return 2
 	}
-	if o.maxMatches < 1 || o.maxStreams < 1 || o.idle <= 0 || o.think <= 0 || o.botDelay < 0 {
+	if o.maxMatches < 1 || o.maxStreams < 1 || *maxConns < 1 || o.idle <= 0 || o.think <= 0 || o.botDelay < 0 {
 		fmt.Fprintln(errOut, "web: the limits must be positive")
 		return 2
 	}
@@ -62,8 +64,15 @@ func run(args []string, out, errOut io.Writer) int {
 		fmt.Fprintln(errOut, "web:", err)
 		return 1
 	}
+	ln = limitListener(ln, *maxConns)
 	srv := newServer(o)
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 16 << 10}
+	hs := &http.Server{
+		Handler:           srv,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second, // requests are small; streams are written, not read
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    16 << 10,
+	}
 	fmt.Fprintf(out, "norns web: open http://%s/ (Ctrl-C to stop)\n", ln.Addr())
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -80,4 +89,37 @@ func run(args []string, out, errOut io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// limitListener returns a listener that holds at most n connections open at once: Accept waits
+// for one to close before taking the next.
+func limitListener(l net.Listener, n int) net.Listener {
+	return &limited{Listener: l, slots: make(chan struct{}, n)}
+}
+
+type limited struct {
+	net.Listener
+	slots chan struct{}
+}
+
+func (l *limited) Accept() (net.Conn, error) {
+	l.slots <- struct{}{}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.slots
+		return nil, err
+	}
+	return &limitedConn{Conn: c, release: func() { <-l.slots }}, nil
+}
+
+type limitedConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *limitedConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
+	return err
 }

@@ -503,3 +503,51 @@ func TestLimitsAndExpiry(t *testing.T) {
 	}
 	res.Body.Close()
 }
+
+// Bots think with the server's deadline: search bots, whose budget takes far longer than 5 ms,
+// still answer within it (plus scheduling slack), and the match goes on to the end.
+func TestBotsKeepTheirDeadline(t *testing.T) {
+	srv, hs := testServer(t, func(o *options) { o.think = 5 * time.Millisecond })
+	r := create(t, hs.URL, "herrlof", `{"players":3,"handLimit":1}`, "human", "search", "search")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	st, err := openStream(ctx, http.DefaultClient, hs.URL, r.Seats[0].Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.close()
+	rr := rng.New(4)
+	var longest time.Duration
+	last := time.Now()
+	lastSeq, botTurn := -1, false
+	for b := range st.raw {
+		pl := decodePayload(t, b)
+		if pl.Seq != lastSeq {
+			if botTurn && time.Since(last) > longest {
+				longest = time.Since(last)
+			}
+			last, lastSeq = time.Now(), pl.Seq
+		}
+		var v struct {
+			ToMove norns.Player `json:"toMove"`
+		}
+		_ = json.Unmarshal(pl.View, &v)
+		botTurn = v.ToMove > 0
+		if pl.Over {
+			break
+		}
+		if len(pl.Legal) > 0 {
+			body := mustJSON(moveRequest{Token: r.Seats[0].Token, Seq: pl.Seq, Move: pl.Legal[rr.IntN(len(pl.Legal))]})
+			if code, msg := post(t, http.DefaultClient, hs.URL+"/api/move", body, nil); code != 200 {
+				t.Fatalf("move: %d %s", code, msg)
+			}
+		}
+	}
+	if _, state := snapshot(srv, r.Match); !state.(interface{ Over() bool }).Over() {
+		t.Fatal("the match did not end")
+	}
+	if longest > 2*time.Second {
+		t.Fatalf("a bot move took %v with a 5ms deadline", longest)
+	}
+	t.Logf("longest bot move seen by the browser: %v (deadline 5ms)", longest)
+}
