@@ -180,7 +180,7 @@ func (j *stateJSON) state() (State, error) {
 	if j.Deals < 0 || j.Deals > MaxPlayers*MaxLives {
 		return State{}, corrupt("deals %d out of range", j.Deals)
 	}
-	t.deals = uint16(j.Deals)
+	t.deals = uint8(j.Deals)
 	inRange := func(p norns.Player) bool { return p >= 0 && int(p) < n }
 	switch {
 	case j.ToMove == norns.Chance || j.ToMove == norns.Nobody || inRange(j.ToMove):

@@ -104,20 +104,20 @@ const (
 // public is the part of a State that every seat sees. A View embeds a copy, so the methods
 // defined here serve both.
 type public struct {
-	players     uint8
-	maxLives    uint8
-	catDragoon  bool
-	dealerGiven bool
-	firstDealer int8
-	toMove      int8   // the seat to act, chance (-1) or nobody (-2)
-	dealer      int8   // the current or coming deal's dealer; -1 until the first is drawn
-	deals       uint16 // deals dealt so far, the current one included (void deals are not dealt)
-	lives       [MaxPlayers]uint8
 	alive       norns.Seats // seats with lives left
 	resting     norns.Seats // seats sitting out the current deal, or the coming one (N15)
 	contest     norns.Seats // the contestants of the current or coming deal (N3); empty once over
 	knock       norns.Seats // contestants dealt a Narr this deal (N6)
 	winners     norns.Seats
+	players     uint8
+	maxLives    uint8
+	catDragoon  bool
+	dealerGiven bool
+	firstDealer int8
+	toMove      int8  // the seat to act, chance (-1) or nobody (-2)
+	dealer      int8  // the current or coming deal's dealer; -1 until the first is drawn
+	deals       uint8 // deals dealt so far, the current one included (void deals are not dealt); at most 180, as every deal costs a life
+	lives       [MaxPlayers]uint8
 	act         [MaxPlayers]uint8 // per seat this deal: its Answer (bits 0–2) and its Turn (bits 3–4)
 }
 
