@@ -22,17 +22,20 @@ type SearchOptions struct {
 // [SearchOptions.Iterations] is 0.
 const DefaultSearchIterations = 500
 
-// SearchBot chooses moves by information-set Monte Carlo tree search (internal/search) over the
-// current hand. Each iteration deals the cards it cannot see at random, consistently with its
-// [View] ([View.Sample]); the other seats play [HeuristicBot]'s moves (with a little randomness),
-// and so does the bot itself in playouts past its tree. A hand's end is a leaf, scored by the
-// game scores it leaves: the bot's own minus the best other seat's, or the match result when
-// the hand ends the match.
+// SearchBot plays the tricks by information-set Monte Carlo tree search (internal/search) and
+// decides the rest (the auction, the roles, the aside and the raise) as [HeuristicBot] does. Each
+// iteration deals the cards it cannot see at random, consistently with its [View]
+// ([View.Sample]); the other seats play the heuristic's moves (with a little randomness), and so
+// does the bot itself in playouts past its tree. The hand's end is a leaf, scored by what the
+// hand did to the scores: the bot's gain less the best gain of another seat, or the match result
+// when the hand ends the match.
 //
 // It is not safe for concurrent use. Create it with [NewSearchBot].
 type SearchBot struct {
-	s *search.Searcher[State, Move, View]
-	r *rng.Rand
+	s    *search.Searcher[State, Move, View]
+	h    *HeuristicBot
+	r    *rng.Rand
+	root [4]int32 // the scores when the search started
 }
 
 // searchNoise is the share of random moves in the heuristic policy of playouts and opponents.
@@ -52,33 +55,40 @@ func NewSearchBot(opts SearchOptions) *SearchBot {
 		k := knowOf(&s)
 		return k.choose(buf, r)
 	}
+	b := &SearchBot{h: NewHeuristicBot(opts.Seed ^ 0x9e3779b97f4a7c15), r: rng.New(opts.Seed)}
 	so := search.Options[State, Move]{
 		Iterations:  opts.Iterations,
 		Exploration: opts.Exploration,
 		Opponents:   policy,
 		Playout:     policy,
 		Horizon:     func(s State) bool { return s.phase == PhaseDeal },
-		Reward:      handReward,
+		Reward: func(s State, seat norns.Player) float64 {
+			return handReward(s, seat, &b.root)
+		},
 	}
 	if so.Iterations <= 0 {
 		so.Iterations = DefaultSearchIterations
 	}
-	return &SearchBot{s: search.New[State, Move, View](so), r: rng.New(opts.Seed)}
+	b.s = search.New[State, Move, View](so)
+	return b
 }
 
-// handReward scores a leaf for seat: the match result when over, else 1/2 plus the seat's score
-// less the best other score, over 1200, clamped to [0, 1].
-func handReward(s State, seat norns.Player) float64 {
+// rewardScale is the lead in points, gained over a hand, worth a reward of 1.
+const rewardScale = 400
+
+// handReward scores a leaf for seat: the match result when over, else 1/2 plus the seat's gain
+// over the hand less the best gain of another seat, over twice rewardScale, clamped to [0, 1].
+func handReward(s State, seat norns.Player, root *[4]int32) float64 {
 	if s.Over() {
 		return search.Result(s, seat)
 	}
-	mine, best := s.scores[seat], int32(-1<<30)
+	mine, best := s.scores[seat]-root[seat], int32(-1<<30)
 	for p := range int(s.players) {
 		if norns.Player(p) != seat {
-			best = max(best, s.scores[p])
+			best = max(best, s.scores[p]-root[p])
 		}
 	}
-	return min(max(0.5+float64(mine-best)/1200, 0), 1)
+	return min(max(0.5+float64(mine-best)/(2*rewardScale), 0), 1)
 }
 
 // Choose searches from v and returns the chosen move. It returns ctx.Err() if ctx is done before
@@ -90,5 +100,9 @@ func (b *SearchBot) Choose(ctx context.Context, v View) (Move, error) {
 	if v.Over() || v.ToMove() != v.Seat() {
 		return Move{}, errNotToAct
 	}
+	if v.phase != PhasePlay {
+		return b.h.Choose(ctx, v)
+	}
+	b.root = v.scores
 	return b.s.Choose(ctx, v, b.r)
 }
