@@ -16,7 +16,8 @@ import (
 //     order (sets ordered by their lowest card first);
 //   - the raise: Keep, then Raise to each multiple of 10 up to the cap;
 //   - play: Play of each playable card in table order, then, on a lead, Show of each combo held,
-//     each of its two cards led in turn.
+//     in the order of the combo table (Thor+Sif, Aegir+Ran, Loki+Spear, Gymir+Aurboda, then the
+//     alternates' combos), leading its first card, then its second.
 //
 // It returns nil once the match is over.
 func (s State) Legal() []Move { return s.AppendLegal(make([]Move, 0, 32)) }
@@ -119,9 +120,9 @@ func (s *public) appendLegal(dst []Move, h *hidden) []Move {
 			dst = append(dst, Play(c))
 		}
 		if s.trickN == 0 {
-			for c := range hand.All() {
-				if p, ok := c.Partner(); ok && hand.Has(p) {
-					dst = append(dst, Show(c, p))
+			for _, co := range combos {
+				if hand.Has(co.a) && hand.Has(co.b) {
+					dst = append(dst, mv(MoveShow, co.a, co.b, NoCard, 0), mv(MoveShow, co.b, co.a, NoCard, 0))
 				}
 			}
 		}

@@ -69,18 +69,24 @@ const (
 	flagShow    = 0x40
 )
 
+// head holds what the hottest accessors read (Players, ToMove, Over, Phase): they are methods of
+// this small struct, so calling one on a State or View copies 3 bytes, not the whole value.
+type head struct {
+	players uint8
+	phase   Phase
+	toMove  int8 // a seat, chance or nobody
+}
+
 // public is the part of a State that every seat sees. A View embeds a copy, so the methods
 // defined on it serve both.
 type public struct {
-	players     uint8
+	head
 	flags       uint8
 	alts        Alternates
 	firstDealer int8
 	target      uint16
 	handLimit   uint16
 
-	phase   Phase
-	toMove  int8 // a seat, chance or nobody
 	dealer  int8 // -1 before the first dealer is drawn
 	hands   uint16
 	scores  [4]int32
@@ -156,10 +162,13 @@ type hidden struct {
 // carry the same record, so a View knows the hand's public history, [View.Sample] replays it on
 // a new deal, and decoding JSON replays it to validate the state.
 //
-// Size: a State is about 450 bytes, and [TestStateSize] keeps it under 512. Most of it is the
-// record of acts (128 bytes: the longest auction has 84 bids) and the hand's table of worths and
-// strengths (56 bytes, the per-hand override the roles write). Copying it costs tens of
-// nanoseconds, a fraction of a move's cost; a random hand stays under the 3 µs budget.
+// Size: a State is 488 bytes, and [TestStateSize] keeps it at most 512. Most of it is the record
+// of acts (129 bytes: the longest auction has 84 bids), the hand's table of worths and strengths
+// (56 bytes, the per-hand override the roles write), the cards each seat took and played (64
+// bytes) and the hidden hands, treasure, aside and deal (about 150 bytes). The budget is set by
+// what the value API costs: every Apply and AppendLegal copies the State, and copying it is about
+// half the time of a random hand (BenchmarkRandomHand); the accessors Players, ToMove, Over and
+// Phase read a 3-byte embedded struct, so they copy nothing large.
 //
 // The zero State is not a valid match; use [New].
 type State struct {
@@ -228,16 +237,16 @@ func (s public) Config() Config {
 func (s *public) has(flag uint8) bool { return s.flags&flag != 0 }
 
 // Players returns the number of seats.
-func (s public) Players() int { return int(s.players) }
+func (s head) Players() int { return int(s.players) }
 
 // ToMove returns the seat to act, norns.Chance at a chance node, or norns.Nobody once over.
-func (s public) ToMove() norns.Player { return norns.Player(s.toMove) }
+func (s head) ToMove() norns.Player { return norns.Player(s.toMove) }
 
 // Over reports whether the match has ended.
-func (s public) Over() bool { return s.toMove == nobody }
+func (s head) Over() bool { return s.toMove == nobody }
 
 // Phase returns what the match waits for.
-func (s public) Phase() Phase { return s.phase }
+func (s head) Phase() Phase { return s.phase }
 
 // Score returns seat p's game score. It panics if p is not a seat.
 func (s public) Score(p norns.Player) int { return int(s.scores[s.index(p)]) }
