@@ -167,14 +167,13 @@ func (v View) sample(r *rng.Rand, o sampleOptions) State {
 	// The rest fills the unknown stock positions in random order.
 	var rest [DeckSize]uint8
 	k = (pool &^ h0 &^ h1).positions(&rest)
+	rng.PartialShuffle(r, rest[:k], k)
+	u := 0
 	for i := range int(v.stockLen) {
-		if v.stockSeen[me]&(1<<i) != 0 {
-			continue
+		if v.stockSeen[me]&(1<<i) == 0 {
+			stock[i] = bitCard(int(rest[u]))
+			u++
 		}
-		x := r.IntN(k)
-		stock[i] = bitCard(int(rest[x]))
-		k--
-		rest[x] = rest[k]
 	}
 	s.stock = pileOf(stock[:v.stockLen])
 	return s
@@ -223,19 +222,18 @@ func canonical(h Cards) Cards {
 	return h&suitedBits | Cards(1<<v-1)<<36 | Cards(1<<x-1)<<39
 }
 
-// randomSubset returns k bits of h chosen uniformly (k <= h.Len()), by a partial Fisher–Yates
-// shuffle of its positions.
+// randomSubset returns k bits of h chosen uniformly (k <= h.Len()), with [rng.PartialShuffle] of
+// its positions.
 func randomSubset(r *rng.Rand, h Cards, k int) Cards {
 	var pos [DeckSize]uint8
 	n := h.positions(&pos)
 	if k > n/2 {
 		return h &^ randomSubset(r, h, n-k) // choose the bits to leave out instead
 	}
+	rng.PartialShuffle(r, pos[:n], k)
 	var out Cards
-	for i := range k {
-		x := i + r.IntN(n-i)
-		pos[i], pos[x] = pos[x], pos[i]
-		out |= 1 << (pos[i] & 63)
+	for _, b := range pos[:k] {
+		out |= 1 << (b & 63)
 	}
 	return out
 }

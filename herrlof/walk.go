@@ -571,14 +571,13 @@ func (w *walker) deal(st *walk) bool {
 	// The rest, uniformly.
 	var rest [DeckSize]uint8
 	k := pool.positions(&rest)
+	rng.PartialShuffle(w.r, rest[:k], k)
+	j := 0
 	for x := range w.nv {
-		if st.card[x] != NoCard || st.mask[x] != 0 {
-			continue
+		if st.card[x] == NoCard && st.mask[x] == 0 {
+			w.final[x] = bitCard(int(rest[j]))
+			j++
 		}
-		j := w.r.IntN(k)
-		w.final[x] = bitCard(int(rest[j]))
-		k--
-		rest[j] = rest[k]
 	}
 	return true
 }
