@@ -304,12 +304,14 @@ var browserGames = map[string]struct {
 // A person plays a whole match of every registered game against the bots, by clicking.
 func TestBrowserPlaysEveryGame(t *testing.T) {
 	path := chromium(t)
+	t.Parallel()
 	srv, hs := testServer(t, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
+	t.Cleanup(cancel) // after the parallel subtests
 	browser := newBrowser(t, ctx, path)
 	for _, game := range norns.Games() {
 		t.Run(game, func(t *testing.T) {
+			t.Parallel() // one tab each in one browser
 			set, ok := browserGames[game]
 			if !ok {
 				t.Fatalf("no browser settings for %s: add it to browserGames", game)
@@ -327,9 +329,10 @@ func TestBrowserPlaysEveryGame(t *testing.T) {
 // own cards.
 func TestBrowserTwoPeople(t *testing.T) {
 	path := chromium(t)
+	t.Parallel()
 	srv, hs := testServer(t, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
+	t.Cleanup(cancel)
 	a := newBrowser(t, ctx, path)
 	b := newBrowser(t, ctx, path)
 	startFromLobby(t, a, hs.URL, "herrlof", map[string]string{"handLimit": "1"}, []string{"you", "human"})
