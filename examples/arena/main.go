@@ -256,8 +256,8 @@ func tournament(ctx context.Context, o options, errOut io.Writer) (Report, error
 	perSeed := time.Since(began) / time.Duration(len(pairs))
 	if !o.quiet {
 		est := perSeed * time.Duration(total-len(pairs)) / time.Duration(workers)
-		fmt.Fprintf(errOut, "%s: %s, %s × %d seats = %s; expected about %s on %s.\n",
-			g.Name(), pairText(pairs), plural(total, "seed"), n, plural(total*n, "match", "matches"),
+		fmt.Fprintf(errOut, "%s: %s, %s × %s × %d seats = %s; expected about %s on %s.\n",
+			g.Name(), pairText(pairs), plural(len(pairs), "pairing"), plural(o.seeds, "seed"), n, plural(total*n, "match", "matches"),
 			roundDur(est+time.Since(began)), plural(workers, "worker"))
 	}
 	bar := &progress{w: errOut, on: o.progress, total: total, began: began, done: len(pairs)}

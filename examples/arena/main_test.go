@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/arena"
@@ -193,5 +194,28 @@ func TestCancel(t *testing.T) {
 	var out, errOut bytes.Buffer
 	if code := run(ctx, []string{"-seeds", "1000000", "-quiet"}, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "canceled") {
 		t.Errorf("cancelled: exit %d, %q", code, errOut.String())
+	}
+}
+
+// TestProgress draws the bar as a terminal would see it: the count, the rate and the time left.
+func TestProgress(t *testing.T) {
+	var buf bytes.Buffer
+	p := &progress{w: &buf, on: true, total: 10, began: time.Now().Add(-2 * time.Second)}
+	for range 10 {
+		p.step()
+	}
+	p.finish()
+	out := buf.String()
+	for _, want := range []string{"[" + strings.Repeat("#", 30) + "] 10/10 seeds", "seeds/s", "left", "\r\x1b[K"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("progress output lacks %q: %q", want, out)
+		}
+	}
+	buf.Reset()
+	off := &progress{w: &buf, total: 10, began: time.Now()}
+	off.step()
+	off.finish()
+	if buf.Len() != 0 {
+		t.Errorf("progress drawn when off: %q", buf.String())
 	}
 }

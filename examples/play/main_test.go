@@ -82,8 +82,13 @@ func expand(parts []string) []string {
 		}
 		k := strings.LastIndexByte(p[:i], ' ')
 		lo, _ := strconv.Atoi(p[k+1 : i])
-		hi, _ := strconv.Atoi(p[i+len("–"):])
-		for n := lo; n <= hi; n++ {
+		rest, by, _ := strings.Cut(p[i+len("–"):], " (by ")
+		hi, _ := strconv.Atoi(rest)
+		step := 1
+		if by != "" {
+			step, _ = strconv.Atoi(strings.TrimSuffix(by, ")"))
+		}
+		for n := lo; n <= hi; n += step {
 			out = append(out, p[:k+1]+strconv.Itoa(n))
 		}
 	}
@@ -428,6 +433,8 @@ func TestCompact(t *testing.T) {
 		{[]string{"steal 1", "steal 2", "steal 3", "nosteal"}, "steal 1–3, nosteal"},
 		{[]string{"take 0", "take 2", "take 3", "take 4"}, "take 0, take 2–4"},
 		{[]string{"return R5", "return R7", "return V"}, "return (R5 R7 V)"},
+		{[]string{"bid 100", "bid 110", "bid 120", "bid 130", "pass"}, "bid 100–130 (by 10), pass"},
+		{[]string{"bid 100", "bid 110", "bid 130"}, "bid 100, bid 110, bid 130"},
 		{[]string{"give R5", "give R7", "stand"}, "give R5, give R7, stand"},
 		{[]string{"Thor 1,0", "Thor 0,1", "Thor -1,0", "Dragon 1,0", "Dragon on 0,0", "Dragon on 0,1", "Dragon on 1,1"}, "Thor (1,0 0,1 -1,0), Dragon 1,0, Dragon on (0,0 0,1 1,1)"},
 		{nil, ""},

@@ -172,8 +172,8 @@ func andList(words []string) string {
 	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
-// compact lists moves briefly: runs of moves that differ only in a final number are written as
-// a range ("bid 0–15"), runs of three or more that share all but their last word as one group
+// compact lists moves briefly: runs of moves that differ only in a final number, evenly spaced,
+// are written as a range ("bid 0–15", "raise 120–200 (by 10)"), runs of three or more that share all but their last word as one group
 // ("return (R5 R7 G2)", "Dragon on (0,1 1,1 2,1)"), other moves as they are, separated by commas.
 func compact(moves []string) string {
 	var parts []string
@@ -196,22 +196,32 @@ func compact(moves []string) string {
 			}
 		}
 		prefix, n, ok := numbered(moves[i])
-		j := i + 1
-		if ok {
+		j, step := i+1, 0
+		if ok && i+1 < len(moves) {
+			if p2, n2, ok2 := numbered(moves[i+1]); ok2 && p2 == prefix && n2 > n {
+				step = n2 - n
+			}
+		}
+		if step > 0 {
 			for j < len(moves) {
 				p2, n2, ok2 := numbered(moves[j])
-				if !ok2 || p2 != prefix || n2 != n+(j-i) {
+				if !ok2 || p2 != prefix || n2 != n+step*(j-i) {
 					break
 				}
 				j++
 			}
 		}
 		if j-i >= 3 {
-			parts = append(parts, fmt.Sprintf("%s%d–%d", prefix, n, n+(j-i)-1))
-		} else {
-			parts = append(parts, moves[i:j]...)
+			by := ""
+			if step > 1 {
+				by = fmt.Sprintf(" (by %d)", step)
+			}
+			parts = append(parts, fmt.Sprintf("%s%d–%d%s", prefix, n, n+step*(j-i-1), by))
+			i = j
+			continue
 		}
-		i = j
+		parts = append(parts, moves[i])
+		i++
 	}
 	return strings.Join(parts, ", ")
 }
