@@ -29,6 +29,7 @@ import (
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/arena"
 	_ "github.com/nornsgames/norns/gnav" // the games register themselves
+	_ "github.com/nornsgames/norns/gulveig"
 	"github.com/nornsgames/norns/herrlof"
 	"github.com/nornsgames/norns/rng"
 	_ "github.com/nornsgames/norns/voluspa"

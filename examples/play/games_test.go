@@ -16,7 +16,14 @@ import (
 func TestEveryRegisteredGame(t *testing.T) {
 	for _, name := range norns.Games() {
 		t.Run(name, func(t *testing.T) {
-			code, out, errOut := runPlay(t, &terminal{}, "-game", name, "-auto", "-seed", "3", "-bot", "random")
+			g, _ := norns.Lookup(name)
+			args := []string{"-game", name, "-auto", "-seed", "3", "-bot", "random"}
+			for _, op := range g.Options() {
+				if op.Name == "handLimit" { // random bots may take long to reach a target
+					args = append(args, "-handLimit", "2")
+				}
+			}
+			code, out, errOut := runPlay(t, &terminal{}, args...)
 			if code != 0 || !strings.Contains(out, "The match is over") {
 				t.Fatalf("auto: exit %d, stderr %q:\n%s", code, errOut, tail(out))
 			}

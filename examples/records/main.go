@@ -23,6 +23,7 @@ import (
 
 	"github.com/nornsgames/norns"
 	_ "github.com/nornsgames/norns/gnav" // the games register themselves
+	_ "github.com/nornsgames/norns/gulveig"
 	_ "github.com/nornsgames/norns/herrlof"
 	_ "github.com/nornsgames/norns/voluspa"
 )
