@@ -2,7 +2,7 @@
 // against the bots or each other.
 //
 //	go run ./examples/web                 # then open http://127.0.0.1:8080
-//	go run ./examples/web -addr :9000 -think 500ms
+//	go run ./examples/web -addr 127.0.0.1:9000 -think 500ms -bot-delay 0
 //
 // Choose a game, its options and who sits in each seat (you, another person, or a bot), and
 // play by clicking: the legal moves are buttons, and the cards that can be played light up. A
@@ -13,6 +13,31 @@
 // legal moves and events (as server-sent events), never another seat's cards. Moves are checked
 // against the sequence number the browser saw, so a stale or doubled click is refused. Matches and
 // connections are bounded, idle matches expire, and bots think with a deadline.
+//
+// # The protocol
+//
+// The page is plain HTML, JavaScript and CSS embedded in the binary (static/), with one renderer
+// per game in static/render.js drawing the view JSON the game registers (norns.Register's
+// ViewJSON); a new game is drawn by adding one renderer, and any game without one is shown as
+// its JSON. Another front end can speak the same JSON over HTTP:
+//
+//	GET  /api/games                 the registered games: name, description, options, bots
+//	GET  /api/rules?game=NAME       the game's rules, as text
+//	POST /api/config                {"game", "config"} → {"players", "config"}: checks a config
+//	POST /api/matches               {"game", "config", "seats": ["human", "heuristic", …]} →
+//	                                {"match", "seats": [{"seat", "kind", "token", "link"}]}
+//	GET  /api/stream?token=T        server-sent events: a "state" payload now and after every
+//	                                change ("expired" when the match is gone); Last-Event-ID
+//	                                resumes the seat's events
+//	GET  /api/state?token=T         the same payload, once
+//	POST /api/move                  {"token", "seq", "move"} → {"seq"}; refusals are 400 (not a
+//	                                move), 404 (no such seat), 409 (stale, not your turn, over)
+//	                                and 422 (illegal, with the rules' reason)
+//	GET  /api/record?token=T        the match record, once the match is over
+//
+// A payload holds the match's id and game, the sequence number a move must name, the seats'
+// kinds, and for the token's seat only: its view, its legal moves and its events; once over, the
+// winners.
 package main
 
 import (
