@@ -30,13 +30,14 @@ type Config[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]] struct {
 	// FirstSeed is the first seed; seeds run FirstSeed, FirstSeed+1, … (0 means 1).
 	FirstSeed uint64
 	// Candidate and Base make a bot for one seat of one match from a seed derived from the match.
-	Candidate, Base func(seed uint64) norns.Bot[V, M]
+	Candidate, Base Maker[V, M]
 	// Stream, if not nil, sorts chance nodes into streams, each drawn from its own generator
 	// seeded from the seed and the stream's number (0 to 7), so that one kind of chance event
 	// stays the same in every seat rotation even when another happens a different number of
-	// times: Herrlof puts its deals in one stream and the 6's random picks in another, so every
-	// rotation gets the same hands. Nil puts all chance in one stream drawn from rng.New(seed),
-	// as norns.Play does.
+	// times. Every game exports its stream function as ChanceStream: herrlof.ChanceStream puts
+	// the deals in one stream and the 6's random picks in another, so every rotation gets the
+	// same hands. Nil puts all chance in one stream drawn from rng.New(seed), as norns.Play does
+	// (and as stream 0 alone does).
 	Stream func(s S) int
 	// Workers is the number of matches played at once; 0 means GOMAXPROCS.
 	Workers int
@@ -62,11 +63,29 @@ func (r Result) String() string {
 	return fmt.Sprintf("%.3f ± %.3f over %d matches (an equal bot: %.3f)", r.Mean, r.Half, r.Matches, r.Even)
 }
 
+// Maker makes a fresh bot for one seat of one match from a seed derived from the match.
+type Maker[V any, M norns.Move] = func(seed uint64) norns.Bot[V, M]
+
+// Versus returns the tournament of candidate against base from start, with every other field
+// at its zero value (set Seeds, and Stream where the game has one). The type parameters are
+// inferred from the arguments, so a caller writes arena.Versus(start, mine, theirs) where
+// arena.Config needs them spelled out.
+func Versus[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](start S, candidate, base Maker[V, M]) Config[S, M, V] {
+	return Config[S, M, V]{Start: start, Candidate: candidate, Base: base}
+}
+
 // Run plays the tournament. It stops at the first bot error or when ctx ends, and returns that
 // error.
+//
+// Its memory does not grow with Seeds: seeds are handed to the workers one at a time and each
+// seed's result is folded into running sums as soon as the seeds before it are in (so the result
+// does not depend on which worker finished first), with at most a few per worker waiting.
 func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](ctx context.Context, c Config[S, M, V]) (Result, error) {
 	if c.Seeds < 2 {
 		return Result{}, errors.New("arena: at least 2 seeds are needed for a confidence interval")
+	}
+	if c.Candidate == nil || c.Base == nil {
+		return Result{}, errors.New("arena: Candidate and Base must both be set")
 	}
 	if c.FirstSeed == 0 {
 		c.FirstSeed = 1
@@ -75,16 +94,18 @@ func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](ctx context.C
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	workers = min(workers, c.Seeds)
 	n := c.Start.Players()
-	per := make([]float64, c.Seeds)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var (
 		mu       sync.Mutex
 		firstErr error
-		done     int
 		wg       sync.WaitGroup
+		agg      = aggregator{pending: make(map[int]float64)}
 	)
+	// window bounds how far the seeds handed out may run ahead of the ones folded in.
+	window := make(chan struct{}, 4*workers)
 	next := make(chan int)
 	for range workers {
 		wg.Go(func() {
@@ -95,7 +116,7 @@ func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](ctx context.C
 					share, err := match(ctx, c, seed, norns.Player(cand))
 					if err != nil {
 						mu.Lock()
-						if firstErr == nil {
+						if firstErr == nil && ctx.Err() == nil {
 							firstErr = fmt.Errorf("arena: seed %d, candidate in seat %d: %w", seed, cand, err)
 						}
 						mu.Unlock()
@@ -104,18 +125,25 @@ func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](ctx context.C
 					}
 					total += share
 				}
-				per[i] = total / float64(n)
 				mu.Lock()
-				done++
+				freed := agg.add(i, total/float64(n))
 				if c.Progress != nil {
-					c.Progress(done, c.Seeds)
+					c.Progress(agg.done, c.Seeds)
 				}
 				mu.Unlock()
+				for range freed {
+					<-window
+				}
 			}
 		})
 	}
 feed:
 	for i := range c.Seeds {
+		select {
+		case window <- struct{}{}:
+		case <-ctx.Done():
+			break feed
+		}
 		select {
 		case next <- i:
 		case <-ctx.Done():
@@ -130,8 +158,48 @@ feed:
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
-	mean, half := MeanCI(per)
+	mean, half := agg.meanCI()
 	return Result{Seeds: c.Seeds, Matches: c.Seeds * n, Mean: mean, Half: half, Even: 1 / float64(n)}, nil
+}
+
+// aggregator folds per-seed results into a running mean and sum of squared deviations (Welford),
+// in seed order: a result that arrives before its predecessors waits in pending.
+type aggregator struct {
+	next    int             // the next seed index to fold in
+	pending map[int]float64 // results of seeds after next
+	done    int             // seeds finished, folded in or pending
+	count   int
+	mean    float64
+	m2      float64
+}
+
+// add records seed index i's result x and returns how many results it folded in.
+func (a *aggregator) add(i int, x float64) int {
+	a.done++
+	a.pending[i] = x
+	folded := 0
+	for {
+		x, ok := a.pending[a.next]
+		if !ok {
+			return folded
+		}
+		delete(a.pending, a.next)
+		a.next++
+		a.count++
+		d := x - a.mean
+		a.mean += d / float64(a.count)
+		a.m2 += d * (x - a.mean)
+		folded++
+	}
+}
+
+// meanCI returns the mean and the half-width of its 95% confidence interval, as [MeanCI].
+func (a *aggregator) meanCI() (mean, half float64) {
+	if a.count < 2 {
+		return math.NaN(), math.NaN()
+	}
+	sd := math.Sqrt(a.m2 / float64(a.count-1))
+	return a.mean, 1.96 * sd / math.Sqrt(float64(a.count))
 }
 
 // match plays one match of seed with the candidate in seat cand and returns its win share.

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"math"
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/arena"
@@ -103,5 +105,72 @@ func TestShareAndMeanCI(t *testing.T) {
 	mean, half := arena.MeanCI([]float64{0, 1, 0, 1})
 	if mean != 0.5 || math.Abs(half-1.96*math.Sqrt(1.0/3)/2) > 1e-12 {
 		t.Errorf("MeanCI = %v, %v", mean, half)
+	}
+}
+
+// TestRunHugeSeedCountStreamsResults guards against Run preallocating per seed: with 1<<40
+// seeds it must neither run out of memory nor hold more than a few results at once, and a
+// cancelled context (here after 300 seeds) must end it promptly with the context's error.
+func TestRunHugeSeedCountStreamsResults(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	c := arena.Versus(toy.New(), smart, random)
+	c.Seeds = 1 << 40
+	var cancelled time.Time
+	c.Progress = func(done, total int) {
+		if total != 1<<40 {
+			t.Errorf("progress total %d", total)
+		}
+		if done == 300 {
+			cancelled = time.Now()
+			cancel()
+		}
+	}
+	_, err := arena.Run(ctx, c)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run with a cancelled context: %v, want context.Canceled", err)
+	}
+	if d := time.Since(cancelled); d > time.Second {
+		t.Errorf("Run returned %v after the cancel", d)
+	}
+	runtime.ReadMemStats(&after)
+	if grew := int64(after.HeapInuse) - int64(before.HeapInuse); grew > 16<<20 {
+		t.Errorf("the heap grew by %d MB", grew>>20)
+	}
+}
+
+// TestRunCancelledFromOutside guards against a Run that waits for seeds to finish or for the
+// feeder to run out before it notices a context cancelled by its caller.
+func TestRunCancelledFromOutside(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	c := arena.Versus(toy.New(), smart, random)
+	c.Seeds = 1 << 40
+	began := time.Now()
+	if _, err := arena.Run(ctx, c); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Run past its deadline: %v, want context.DeadlineExceeded", err)
+	}
+	if d := time.Since(began); d > 2*time.Second {
+		t.Errorf("Run took %v with a 30ms deadline", d)
+	}
+}
+
+// TestResultDoesNotDependOnWorkers: seeds are folded in seed order, so the same tournament gives
+// the same result (to the last bit) with one worker or eight.
+func TestResultDoesNotDependOnWorkers(t *testing.T) {
+	c := arena.Versus(toy.New(), smart, random)
+	c.Seeds = 300
+	c.Workers = 1
+	one, err := arena.Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Workers = 8
+	eight, err := arena.Run(context.Background(), c)
+	if err != nil || eight != one {
+		t.Errorf("8 workers: %v, %v; 1 worker: %v", eight, err, one)
 	}
 }

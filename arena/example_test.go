@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/arena"
 	"github.com/nornsgames/norns/gnav"
 )
@@ -12,12 +11,11 @@ import (
 // Measure Gnav's heuristic bot against three random bots on the same deals.
 func Example() {
 	start, _ := gnav.New(gnav.Config{}) // four players, three lives
-	res, err := arena.Run(context.Background(), arena.Config[gnav.State, gnav.Move, gnav.View]{
-		Start:     start,
-		Seeds:     300,
-		Candidate: func(seed uint64) norns.Bot[gnav.View, gnav.Move] { return gnav.NewHeuristicBot(seed) },
-		Base:      func(seed uint64) norns.Bot[gnav.View, gnav.Move] { return gnav.NewRandomBot(seed) },
-	})
+	heuristic := func(seed uint64) gnav.Bot { return gnav.NewHeuristicBot(seed) }
+	random := func(seed uint64) gnav.Bot { return gnav.NewRandomBot(seed) }
+	c := arena.Versus(start, heuristic, random) // the types are inferred
+	c.Seeds, c.Stream = 300, gnav.ChanceStream
+	res, err := arena.Run(context.Background(), c)
 	if err != nil {
 		panic(err)
 	}

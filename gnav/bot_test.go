@@ -23,7 +23,7 @@ var (
 	strengthOnly  = flag.String("strength.only", "", "TestBotStrength: run only the pairing of this name")
 )
 
-type bot = norns.Bot[gnav.View, gnav.Move]
+type bot = gnav.Bot
 
 // newBot makes a fresh bot for one match.
 type newBot func(seed uint64) bot

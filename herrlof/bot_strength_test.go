@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/arena"
 	"github.com/nornsgames/norns/herrlof"
 )
@@ -19,16 +18,7 @@ var (
 )
 
 // botMaker makes a fresh bot for one match.
-type botMaker func(seed uint64) norns.Bot[herrlof.View, herrlof.Move]
-
-// dealStream puts the deals in one chance stream and the 6's random picks in another, so both
-// seatings of a seed get the same hands whatever the bots do.
-func dealStream(s herrlof.State) int {
-	if s.Phase() == herrlof.PhaseDeal {
-		return 0
-	}
-	return 1
-}
+type botMaker = arena.Maker[herrlof.View, herrlof.Move]
 
 // TestBotStrength measures the bots against each other (behind -strength):
 //
@@ -42,9 +32,9 @@ func TestBotStrength(t *testing.T) {
 	if !*botStrengthFlag {
 		t.Skip("run with -strength")
 	}
-	random := func(seed uint64) norns.Bot[herrlof.View, herrlof.Move] { return herrlof.NewRandomBot(seed) }
-	heuristic := func(seed uint64) norns.Bot[herrlof.View, herrlof.Move] { return herrlof.NewHeuristicBot(seed) }
-	searchBot := func(seed uint64) norns.Bot[herrlof.View, herrlof.Move] {
+	random := func(seed uint64) herrlof.Bot { return herrlof.NewRandomBot(seed) }
+	heuristic := func(seed uint64) herrlof.Bot { return herrlof.NewHeuristicBot(seed) }
+	searchBot := func(seed uint64) herrlof.Bot {
 		return herrlof.NewSearchBot(herrlof.SearchOptions{Seed: seed, Iterations: *botStrengthIters})
 	}
 	start, err := herrlof.New(herrlof.Config{Players: *botStrengthSeats})
@@ -59,9 +49,9 @@ func TestBotStrength(t *testing.T) {
 		{"search vs heuristic", searchBot, heuristic},
 	} {
 		began := time.Now()
-		res, err := arena.Run(context.Background(), arena.Config[herrlof.State, herrlof.Move, herrlof.View]{
-			Start: start, Seeds: *botStrengthSeeds, Candidate: tc.a, Base: tc.b, Stream: dealStream,
-		})
+		c := arena.Versus(start, tc.a, tc.b)
+		c.Seeds, c.Stream = *botStrengthSeeds, herrlof.ChanceStream
+		res, err := arena.Run(context.Background(), c)
 		if err != nil {
 			t.Fatal(err)
 		}
