@@ -159,7 +159,7 @@ func TestHeuristicBot(t *testing.T) {
 // TestBotsMeetDeadlines guards the deadline contract: every bot returns a legal move within 2 ms
 // of its context's deadline (1 ms and 10 ms deadlines, a search budget it cannot finish), and
 // leaves no goroutine behind. On a loaded machine the thread can be descheduled past the margin
-// in any attempt, so each case takes the best of several attempts: a bot that checks its
+// in any attempt, so each case takes the best of up to 25 attempts: a bot that checks its
 // deadline too rarely overshoots in every attempt.
 func TestBotsMeetDeadlines(t *testing.T) {
 	s, _ := gnav.New(gnav.Config{DealerGiven: true})
@@ -174,15 +174,27 @@ func TestBotsMeetDeadlines(t *testing.T) {
 		for _, d := range []time.Duration{time.Millisecond, 10 * time.Millisecond} {
 			before := runtime.NumGoroutine()
 			var overs []time.Duration
-			for range 7 {
+			moved := 0
+			for i := range 25 {
 				ctx, cancel := context.WithTimeout(context.Background(), d)
 				deadline, _ := ctx.Deadline()
 				m, err := b.Choose(ctx, v)
 				overs = append(overs, time.Since(deadline))
 				cancel()
-				if err != nil || !slices.Contains(v.Legal(), m) {
+				switch {
+				case errors.Is(err, context.DeadlineExceeded):
+					// The deadline passed before the bot could start (a loaded machine).
+				case err != nil || !slices.Contains(v.Legal(), m):
 					t.Fatalf("%s bot under a %v deadline: %v, %v; want a legal move", name, d, m, err)
+				default:
+					moved++
 				}
+				if i >= 4 && moved > 0 && slices.Min(overs) <= 2*time.Millisecond {
+					break // good enough: the rest would only wait out a busy machine
+				}
+			}
+			if moved == 0 {
+				t.Errorf("%s bot under a %v deadline: no move in 25 attempts", name, d)
 			}
 			for i := 0; runtime.NumGoroutine() > before && i < 100; i++ {
 				time.Sleep(time.Millisecond) // a timer's goroutine may still be finishing

@@ -2,9 +2,7 @@ package herrlof_test
 
 import (
 	"context"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/herrlof"
@@ -61,15 +59,6 @@ func benchmarkSearchBot(b *testing.B, decision int) {
 		// time is what one core spent.
 		b.ReportMetric(float64(b.N*1000)/cpu.Seconds(), "playouts/cpu-s")
 	}
-}
-
-// cpuTime returns the CPU time the process has used (user and system), or 0 where unknown.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkSearchBid measures the search bot's opening bid (1000 iterations), the position the

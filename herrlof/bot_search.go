@@ -25,11 +25,20 @@ type SearchOptions struct {
 const DefaultSearchIterations = 1000
 
 // SearchBot chooses moves by information-set Monte Carlo tree search (internal/search) over the
-// current hand. Each iteration deals the cards it cannot see at random, consistently with its
-// [View] ([View.Sample]), and gives each opponent who has bid the bid the heuristic would make
-// with that opponent's sampled hand; it then searches bids and card plays, finishing the hand
-// with [HeuristicBot]'s play (with a little randomness), and scores the hand's points: its own
-// minus the best opponent's, or the match result when the hand ends the match.
+// current hand, on a model given to the search as options:
+//
+//   - the hidden information: each iteration deals the cards the bot cannot see at random,
+//     consistently with its [View] ([View.Sample]), and gives each opponent who has bid the bid
+//     the heuristic would make with that opponent's sampled hand (View.Sample draws hidden bids
+//     uniformly);
+//   - the opponents are searched in the tree like the bot, each playing for its own reward;
+//   - playouts finish the hand with [HeuristicBot]'s play for every seat, one move in ten
+//     uniformly random;
+//   - the horizon is the end of the hand, worth the hand's points: 1/2 plus the bot's points
+//     less the best opponent's over 60, clamped to [0, 1], or the match result when the hand
+//     ends the match.
+//
+// The bid and the card play each have their own search tree and budget.
 //
 // It is not safe for concurrent use. Create it with [NewSearchBot].
 type SearchBot struct {

@@ -267,7 +267,7 @@ func TestHeuristicBotBids(t *testing.T) {
 // TestBotsMeetDeadlines guards the deadline contract: every bot returns a legal move within 2 ms
 // of its context's deadline (1 ms and 10 ms deadlines, a search budget it cannot finish), and
 // leaves no goroutine behind. On a loaded machine the thread can be descheduled past the margin
-// in any attempt, so each case takes the best of several attempts: a bot that checks its
+// in any attempt, so each case takes the best of up to 25 attempts: a bot that checks its
 // deadline too rarely overshoots in every attempt.
 func TestBotsMeetDeadlines(t *testing.T) {
 	v := botDeal(t, 0, "", "", "Y2").View(0)
@@ -285,22 +285,34 @@ func TestBotsMeetDeadlines(t *testing.T) {
 	}
 }
 
-// deadlineOvershoot returns the least, over 7 attempts, of how long after a deadline d bot b
-// returned from Choose (negative when before), and fails the test if it returns an error or an illegal move, or leaves
-// goroutines behind.
+// deadlineOvershoot returns the least, over 5 to 25 attempts, of how long after a deadline d bot b
+// returned from Choose (negative when before), and fails the test if it returns an illegal move
+// or an error other than the deadline's, never moves, or leaves goroutines behind.
 func deadlineOvershoot(t *testing.T, b norns.Bot[herrlof.View, herrlof.Move], v herrlof.View, d time.Duration) time.Duration {
 	t.Helper()
 	before := runtime.NumGoroutine()
 	var overs []time.Duration
-	for range 7 {
+	moved := 0
+	for i := range 25 {
 		ctx, cancel := context.WithTimeout(context.Background(), d)
 		deadline, _ := ctx.Deadline()
 		m, err := b.Choose(ctx, v)
 		overs = append(overs, time.Since(deadline))
 		cancel()
-		if err != nil || !slices.Contains(v.Legal(), m) {
+		switch {
+		case errors.Is(err, context.DeadlineExceeded):
+			// The deadline passed before the bot could start (a loaded machine).
+		case err != nil || !slices.Contains(v.Legal(), m):
 			t.Fatalf("Choose under a %v deadline = %v, %v; want a legal move", d, m, err)
+		default:
+			moved++
 		}
+		if i >= 4 && moved > 0 && slices.Min(overs) <= 2*time.Millisecond {
+			break // good enough: the rest would only wait out a busy machine
+		}
+	}
+	if moved == 0 {
+		t.Errorf("no move under a %v deadline in 25 attempts", d)
 	}
 	for i := 0; runtime.NumGoroutine() > before && i < 100; i++ {
 		time.Sleep(time.Millisecond) // a timer's goroutine may still be finishing
