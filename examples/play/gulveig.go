@@ -20,6 +20,7 @@ func gulveigFront() presenter {
 		showView:  showGulveig,
 		promptFor: promptGulveig,
 		explainV:  explainGulveig,
+		summarise: summariseGulveig,
 		resultOf: func(u *ui, s gulveig.State) {
 			v := s.View(0)
 			u.println(u.p.bold("The match is over") + fmt.Sprintf(" after %s.", plural(v.Hands(), "hand")))
@@ -264,6 +265,9 @@ func nextSeat(v gulveig.View, p norns.Player) norns.Player {
 func promptGulveig(u *ui, v gulveig.View) string {
 	switch v.Phase() {
 	case gulveig.PhaseBid:
+		if !v.KnowsHand() {
+			return "Look at your hand, or bid blind (look or blind N)"
+		}
 		return "Your bid (bid N, or pass)"
 	case gulveig.PhaseRole:
 		return "Use your role's power? (use or decline)"
@@ -287,11 +291,16 @@ func promptGulveig(u *ui, v gulveig.View) string {
 func explainGulveig(u *ui, v gulveig.View) []string {
 	switch v.Phase() {
 	case gulveig.PhaseBid:
+		if !v.KnowsHand() {
+			return []string{
+				"look      look at your hand, then bid or pass as usual (no blind bid then).",
+				"blind N   bid N without looking (at least the blind minimum): made or lost, it counts double.",
+			}
+		}
 		return []string{
 			"bid N     bid N (a multiple of 10) for the treasure: the winner must then take at least N",
 			"          in card points and combos, or lose N.",
 			"pass      leave the auction for this hand.",
-			"look, blind N  (blind bidding) look at your hand, or bid without looking for double stakes.",
 		}
 	case gulveig.PhaseAside:
 		return []string{"aside A B C  put three cards face down aside (you hold 10 after taking the treasure)."}
@@ -306,4 +315,20 @@ func explainGulveig(u *ui, v gulveig.View) []string {
 		}
 	}
 	return nil
+}
+
+// summariseGulveig describes the moves that are too many to list: the 120 ways to put 3 cards
+// aside, the pairs for Tyr's exchange.
+func summariseGulveig(u *ui, v gulveig.View) string {
+	legal := v.Legal()
+	if len(legal) <= 24 {
+		return ""
+	}
+	switch v.Phase() {
+	case gulveig.PhaseAside:
+		return fmt.Sprintf("aside and any 3 of your %d cards, as in %s", v.Hand().Len(), legal[len(legal)-1])
+	case gulveig.PhaseSwap:
+		return fmt.Sprintf("swap and any 2 of your %d cards, as in %s", v.Hand().Len(), legal[len(legal)-1])
+	}
+	return ""
 }

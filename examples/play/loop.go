@@ -46,6 +46,9 @@ type presenter interface {
 	prompt(u *ui, v norns.SeatView) string
 	// explain says in words what the legal moves now do (for help); may return nil.
 	explain(u *ui, v norns.SeatView) []string
+	// summary describes the legal moves when listing them would be too long ("aside and any 3
+	// of your 10 cards"); "" lists them.
+	summary(u *ui, v norns.SeatView) string
 	// result prints the end of the match.
 	result(u *ui, m norns.Match)
 	// rules returns the rules text when the registry has none.
@@ -183,8 +186,12 @@ func ask(g *norns.Registered, pr presenter, u *ui, m norns.Match, lines *lineRea
 	u.println()
 	pr.show(u, m, v)
 	legal := v.Legal()
+	list := pr.summary(u, v)
+	if list == "" {
+		list = compact(legal)
+	}
 	canType := func() string {
-		return "You can type " + u.p.bold(compact(legal)) + " (or help)."
+		return "You can type " + u.p.bold(list) + " (or help)."
 	}
 	for {
 		u.printf("%s> ", u.p.bold(pr.prompt(u, v)))
@@ -209,7 +216,7 @@ func ask(g *norns.Registered, pr presenter, u *ui, m norns.Match, lines *lineRea
 		case "quit", "exit":
 			return "", true, nil
 		case "help":
-			help(g, pr, u, v, legal)
+			help(g, pr, u, v, list)
 			continue
 		case "rules":
 			if r := g.Rules(); r != "" {
@@ -253,9 +260,9 @@ func reason(r string, you norns.Player) string {
 }
 
 // help lists what can be typed now.
-func help(g *norns.Registered, pr presenter, u *ui, v norns.SeatView, legal []string) {
+func help(g *norns.Registered, pr presenter, u *ui, v norns.SeatView, list string) {
 	u.println("Now you can type:")
-	u.printf("  %s\n", u.p.bold(compact(legal)))
+	u.printf("  %s\n", u.p.bold(list))
 	for _, l := range pr.explain(u, v) {
 		u.println("    " + l)
 	}

@@ -156,6 +156,8 @@ func TestTranscripts(t *testing.T) {
 		{"gnav6.golden", []string{"-game", "gnav", "-seed", "12", "-players", "6", "-lives", "2", "-bot", "random"},
 			nil, 10},
 		{"rules.golden", []string{"-seed", "1"}, []string{"rules", "quit"}, 0},
+		{"gulveig.golden", []string{"-game", "gulveig", "-seed", "4", "-blind", "-handLimit", "1"},
+			[]string{"help", "look", "bid 300", "moves", "aside Tyr", "aside Idun Thrym Baldur", "keep"}, 20},
 		{"voluspa.golden", []string{"-game", "voluspa", "-seed", "3"}, []string{"help", "Thor 9,9"}, 10},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

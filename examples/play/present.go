@@ -35,6 +35,7 @@ type front[S any, M norns.Move, V any] struct {
 	showView  func(u *ui, v V)
 	promptFor func(u *ui, v V) string
 	explainV  func(u *ui, v V) []string
+	summarise func(u *ui, v V) string // may be nil
 	resultOf  func(u *ui, s S)
 }
 
@@ -65,6 +66,13 @@ func (f front[S, M, V]) explain(u *ui, v norns.SeatView) []string {
 		return nil
 	}
 	return f.explainV(u, v.View().(V))
+}
+
+func (f front[S, M, V]) summary(u *ui, v norns.SeatView) string {
+	if f.summarise == nil {
+		return ""
+	}
+	return f.summarise(u, v.View().(V))
 }
 
 func (f front[S, M, V]) result(u *ui, m norns.Match) { f.resultOf(u, m.State().(S)) }
@@ -135,6 +143,8 @@ func (p generic) show(u *ui, m norns.Match, v norns.SeatView) {
 func (p generic) prompt(u *ui, v norns.SeatView) string { return "Your move" }
 
 func (p generic) explain(u *ui, v norns.SeatView) []string { return nil }
+
+func (p generic) summary(u *ui, v norns.SeatView) string { return "" }
 
 func (p generic) result(u *ui, m norns.Match) {
 	u.println(u.p.bold("The match is over."))
