@@ -75,13 +75,14 @@ func pileOf(cs []Card) stockPile {
 // private part follows (bids, hands, stock, knowledge, the record of the hand). Everything is
 // held in small integers and bit sets (a hand is one word, the record of a hand five) so that a
 // State stays under 192 bytes: Go copies a smaller value with straight-line moves rather than a
-// loop, and the value API copies a State several times per move. TestStateSize pins the size,
-// and the Apply and random-hand benchmarks the cost of this layout.
+// loop, and the value API copies a State several times per move. The private fields are ordered
+// so that none needs padding (160 bytes in all). TestStateSize pins the size, and the Apply and
+// random-hand benchmarks the cost of this layout.
 type State struct {
 	public
-	bids  [3]int8   // bids this hand; -1 until made
 	hands [3]Cards  // the hands; unused seats empty
 	stock stockPile // the stock; stockAt(i) is its i-th card from the bottom
+	bids  [3]int8   // bids this hand; -1 until made
 	known [3]Cards  // what seat a knows of the others' hands (a 6 exchange, a 3 draw); see knownOf
 	rec   tape      // the record of the hand, for View.Sample
 }
