@@ -86,7 +86,7 @@ func stepGnav(u *ui, s gnav.State, m gnav.Move) (gnav.State, []string, error) {
 			}
 			say("%s", line)
 		case gnav.EventKnock:
-			say("%s: a Narr, the fool that loses at the showdown, was dealt to %s", w.does(e.Seat, "knock"), w.name(e.Seat))
+			say("%s: %s were dealt a Narr, the fool that loses at the showdown", w.does(e.Seat, "knock"), w.they(e.Seat))
 		case gnav.EventStand:
 			if e.Seat == next.Dealer() || e.Seat == s.Dealer() {
 				say("%s; the dealer acts last, so the exchanges end", w.does(e.Seat, "stand"))
@@ -191,7 +191,7 @@ func showdownWhy(u *ui, shown map[norns.Player]gnav.Card, p norns.Player) string
 
 func showGnav(u *ui, v gnav.View) {
 	u.println(u.p.bold(fmt.Sprintf("Deal %d", v.Deals())) + fmt.Sprintf(": %s and %s last. The lowest card at the showdown loses a life; the last player with lives wins.",
-		u.who.does(v.Dealer(), "deal"), u.who.does(v.Dealer(), "act")))
+		u.who.does(v.Dealer(), "deal"), u.who.verb(v.Dealer(), "act")))
 	for p := range norns.Player(v.Players()) {
 		var notes []string
 		if p == v.Dealer() {
@@ -222,15 +222,15 @@ func showGnav(u *ui, v gnav.View) {
 func cardNote(c gnav.Card) string {
 	switch c {
 	case gnav.Narr:
-		return ": the fool, it loses a life at the showdown unless you pass it on"
+		return " (the fool: it loses a life at the showdown unless you pass it on)"
 	case gnav.Hus, gnav.Hest:
-		return ": a matador, it refuses exchanges (the request passes on)"
+		return " (a matador: it refuses exchanges, and the request passes on)"
 	case gnav.Gjok:
-		return ": the highest matador, it ends the exchanges when asked"
+		return " (the highest matador: asked, it ends the exchanges)"
 	case gnav.Dragon:
-		return ": a matador, whoever asks you loses a life"
+		return " (a matador: whoever asks you loses a life)"
 	case gnav.Katt:
-		return ": a matador, whoever asks you loses a life and the exchanges are undone"
+		return " (a matador: whoever asks you loses a life, and the exchanges are undone)"
 	}
 	return ""
 }
