@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -550,4 +551,45 @@ func TestBotsKeepTheirDeadline(t *testing.T) {
 		t.Fatalf("a bot move took %v with a 5ms deadline", longest)
 	}
 	t.Logf("longest bot move seen by the browser: %v (deadline 5ms)", longest)
+}
+
+// botFunc is a TextBot from a function, for tests.
+type botFunc func(ctx context.Context, v norns.SeatView) (string, error)
+
+func (f botFunc) Choose(ctx context.Context, v norns.SeatView) (string, error) { return f(ctx, v) }
+
+// A bot that panics or ignores its deadline does not hold up the match: the driver gets an
+// error in time (and plays a random move), and does not call a bot still running.
+func TestBotMoveSurvivesBadBots(t *testing.T) {
+	g, _ := norns.Lookup("gnav")
+	m, _ := g.New(nil)
+	v := m.View(0)
+	var s seat
+	if _, err := s.botMove(context.Background(), time.Millisecond, botFunc(func(context.Context, norns.SeatView) (string, error) {
+		panic("boom")
+	}), v); err == nil || !strings.Contains(err.Error(), "panicked") {
+		t.Fatalf("a panicking bot: %v", err)
+	}
+	release := make(chan struct{})
+	var calls atomic.Int32
+	stuck := botFunc(func(context.Context, norns.SeatView) (string, error) {
+		calls.Add(1)
+		<-release // ignores ctx
+		return "stand", nil
+	})
+	start := time.Now()
+	if _, err := s.botMove(context.Background(), time.Millisecond, stuck, v); err == nil {
+		t.Fatal("a bot that overran its deadline gave no error")
+	}
+	if d := time.Since(start); d > botGrace+time.Second {
+		t.Fatalf("waited %v for a stuck bot", d)
+	}
+	if _, err := s.botMove(context.Background(), time.Millisecond, stuck, v); err == nil || calls.Load() != 1 {
+		t.Fatalf("a bot still running was asked again (%d calls, %v)", calls.Load(), err)
+	}
+	close(release)
+	<-s.botBusy
+	if mv, err := s.botMove(context.Background(), time.Second, stuck, v); err != nil || mv != "stand" || calls.Load() != 2 {
+		t.Fatalf("once it returned, the bot is asked again: %q %v (%d calls)", mv, err, calls.Load())
+	}
 }

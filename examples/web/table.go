@@ -47,6 +47,45 @@ type seat struct {
 	events  []norns.Event // what this seat saw, in order, since eventBase
 	base    int           // the index of events[0] in the seat's whole event list
 	streams int           // open event streams
+
+	// botBusy, touched by the driver only, is closed when a bot call the driver gave up on (it
+	// ignored its deadline) returns; until then the bot is not asked again.
+	botBusy chan struct{}
+}
+
+// botGrace is how long past its deadline the driver waits for a bot before playing a random
+// legal move for it.
+const botGrace = time.Second
+
+// botMove asks the seat's bot for a move within think. A bot that overruns its deadline by
+// botGrace is left to finish on its own (a bot is not safe for concurrent use, so it is not asked
+// again until it has), and the caller plays a random move for it instead.
+func (s *seat) botMove(ctx context.Context, think time.Duration, bot norns.TextBot, v norns.SeatView) (string, error) {
+	if s.botBusy != nil {
+		select {
+		case <-s.botBusy:
+			s.botBusy = nil
+		default:
+			return "", errors.New("the bot is still thinking about an earlier move")
+		}
+	}
+	done := make(chan struct{})
+	var move string
+	var err error
+	go func() {
+		defer close(done)
+		move, err = choose(ctx, think, bot, v)
+	}()
+	timer := time.NewTimer(think + botGrace)
+	defer timer.Stop()
+	select {
+	case <-done:
+		return move, err
+	case <-timer.C:
+	case <-ctx.Done():
+	}
+	s.botBusy = done
+	return "", errors.New("the bot overran its deadline")
 }
 
 // maxSeatEvents bounds each seat's event log; a stream that falls further behind skips ahead.
@@ -162,9 +201,7 @@ func (t *table) drive() {
 				return
 			}
 		}
-		ctx, cancel := context.WithTimeout(t.ctx, t.srv.opts.think)
-		move, err := bot.Choose(ctx, m.View(p))
-		cancel()
+		move, err := t.seats[p].botMove(t.ctx, t.srv.opts.think, bot, m.View(p))
 		if t.ctx.Err() != nil {
 			return
 		}
@@ -184,6 +221,18 @@ func (t *table) drive() {
 		}
 		t.mu.Unlock()
 	}
+}
+
+// choose asks bot for a move within the deadline; a bot that panics counts as one that failed.
+func choose(parent context.Context, think time.Duration, bot norns.TextBot, v norns.SeatView) (move string, err error) {
+	ctx, cancel := context.WithTimeout(parent, think)
+	defer cancel()
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the bot panicked: %v", r)
+		}
+	}()
+	return bot.Choose(ctx, v)
 }
 
 // failLocked stops a match whose game broke its contract, and tells the browsers.
