@@ -126,3 +126,74 @@ func TestRecordFilesReplay(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReplayRecord: reading and replaying any bytes as a Herrlof record never panics; errors
+// wrap ErrCorrupt; a record that replays re-records to one that replays to the same state.
+func FuzzReplayRecord(f *testing.F) {
+	files, err := filepath.Glob("testdata/records/*.json")
+	if err != nil || len(files) == 0 {
+		f.Fatalf("no record files: %v", err)
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte(`{"version":"1.0","game":"herrlof","config":{"players":3},"seed":1,"moves":["deal 0 R1"],"over":false}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rec, err := norns.ReadRecord(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		last, err := herrlof.ReplayRecord(rec)
+		if err != nil {
+			if !errors.Is(err, norns.ErrCorrupt) {
+				t.Fatalf("error %v does not wrap ErrCorrupt", err)
+			}
+			return
+		}
+		moves := make([]herrlof.Move, len(rec.Moves))
+		for i, text := range rec.Moves {
+			moves[i] = herrlof.MustParseMove(text)
+		}
+		again, err := herrlof.NewRecord(last.Config(), rec.Seed, moves, last)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := herrlof.ReplayRecord(again); err != nil || got != last {
+			t.Fatalf("re-recorded match does not replay: %v", err)
+		}
+	})
+}
+
+// FuzzConfig: any bytes as a record's config either start a match or fail with ErrCorrupt (and
+// a short error); a config that starts one is recorded as its effective form, which starts the
+// same match.
+func FuzzConfig(f *testing.F) {
+	for _, s := range []string{`{"players":3}`, `{"players":2,"fiveTrickBonus":true,"handLimit":10}`, `{"players":0}`,
+		`{"PLAYERS":3}`, `{}`, `{"players":3,"fiveTrickBonus":true}`, `{"handLimit":-1}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, cfg []byte) {
+		rec := norns.Record{Version: norns.RecordVersion, Game: "herrlof", Config: cfg}
+		s, err := herrlof.ReplayRecord(rec)
+		if err != nil {
+			if !errors.Is(err, norns.ErrCorrupt) {
+				t.Fatalf("error %v does not wrap ErrCorrupt", err)
+			}
+			if len(err.Error()) > 600 {
+				t.Fatalf("an error of %d bytes", len(err.Error()))
+			}
+			return
+		}
+		eff, err := herrlof.NewRecord(s.Config(), 0, nil, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := herrlof.ReplayRecord(eff); err != nil || got != s {
+			t.Fatalf("effective config %s does not start the same match: %v", eff.Config, err)
+		}
+	})
+}
