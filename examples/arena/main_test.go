@@ -219,3 +219,22 @@ func TestProgress(t *testing.T) {
 		t.Errorf("progress drawn when off: %q", buf.String())
 	}
 }
+
+// TestEveryRegisteredGame measures two bots on every registered game: a new game is measured
+// here by registering.
+func TestEveryRegisteredGame(t *testing.T) {
+	for _, name := range norns.Games() {
+		g, _ := norns.Lookup(name)
+		args := []string{"-game", name, "-seeds", "3", "-a", "heuristic", "-b", "random", "-json", "-quiet"}
+		for _, op := range g.Options() {
+			if op.Name == "handLimit" {
+				args = append(args, "-o", "handLimit=1")
+			}
+		}
+		code, out, errOut := runArena(t, args...)
+		var rep Report
+		if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || rep.Pairings[0].Matches != 3*rep.Players {
+			t.Errorf("%s: exit %d, stderr %q, output %s", name, code, errOut, out)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/gulveig"
@@ -129,5 +130,39 @@ func TestGulveigNarration(t *testing.T) {
 		if strings.Contains(all, "EventKind") || badPlural.MatchString(all) {
 			t.Errorf("config %+v: narration:\n%s", cfg, tail(all))
 		}
+	}
+}
+
+// TestGenericPresenter plays every registered game through the generic presenter, the one a game
+// without a front here gets: the registry's text, events and scores only.
+func TestGenericPresenter(t *testing.T) {
+	for _, name := range norns.Games() {
+		t.Run(name, func(t *testing.T) {
+			g, _ := norns.Lookup(name)
+			var opts []string
+			for _, op := range g.Options() {
+				if op.Name == "handLimit" {
+					opts = append(opts, "handLimit=1")
+				}
+			}
+			cfg, err := g.ConfigFromOptions(opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := &terminal{r: rng.New(2), script: []string{"help", "show"}, limit: 30}
+			o := options{seed: 5, bot: "random", think: time.Second}
+			if err := play(g, generic{g}, cfg, o, d, d); err != nil {
+				t.Fatal(err)
+			}
+			out := d.all.String()
+			if !strings.Contains(out, "Scores: you ") || !strings.Contains(out, "(you)") {
+				t.Errorf("generic output:\n%s", tail(out))
+			}
+			var buf bytes.Buffer
+			o.auto = true
+			if err := play(g, generic{g}, cfg, o, strings.NewReader(""), &buf); err != nil || !strings.Contains(buf.String(), "The match is over.") {
+				t.Errorf("auto: %v\n%s", err, tail(buf.String()))
+			}
+		})
 	}
 }

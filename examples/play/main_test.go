@@ -69,7 +69,7 @@ func (d *terminal) Write(p []byte) (int, error) {
 func expand(parts []string) []string {
 	var out []string
 	for _, p := range parts {
-		if k := strings.Index(p, " ("); k >= 0 {
+		if k := strings.Index(p, " ("); k >= 0 && !strings.Contains(p, "–") {
 			for _, w := range strings.Fields(strings.TrimSuffix(p[k+2:], ")")) {
 				out = append(out, p[:k+1]+w)
 			}

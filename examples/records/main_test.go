@@ -198,3 +198,32 @@ func golden(t *testing.T, name, got string) {
 		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
 	}
 }
+
+// TestEveryRegisteredGame validates and shows a record of every registered game: a new game is
+// read here by registering.
+func TestEveryRegisteredGame(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range norns.Games() {
+		g, _ := norns.Lookup(name)
+		var opts []string
+		for _, op := range g.Options() {
+			if op.Name == "handLimit" {
+				opts = append(opts, "handLimit=1")
+			}
+		}
+		cfg, err := g.ConfigFromOptions(opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := makeRecord(t, dir, name, string(cfg), 11, 0)
+		if code, out, errOut := runRecords("validate", path); code != 0 || !strings.Contains(out, ": ok, "+name) {
+			t.Errorf("%s: validate: exit %d %s%s", name, code, out, errOut)
+		}
+		if code, out, errOut := runRecords("show", path); code != 0 || !strings.Contains(out, "Result: ") {
+			t.Errorf("%s: show: exit %d %s%s", name, code, out, errOut)
+		}
+		if code, _, errOut := runRecords("replay", "-to", "5", "-seat", "0", path); code != 0 {
+			t.Errorf("%s: replay: exit %d %s", name, code, errOut)
+		}
+	}
+}
