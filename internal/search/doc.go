@@ -57,8 +57,9 @@
 //
 // # Deadlines and reproducibility
 //
-// The search checks its context, and the clock against the context's deadline, before every
-// iteration, and returns the best move found so far once either says stop. It is reproducible:
+// The search checks its context before every iteration, and the clock against the context's
+// deadline every iteration or every 50 µs of iterations, and returns the best move found so far
+// once either says stop. It is reproducible:
 // the same view, options and generator seed give the same move, whatever the machine.
 //
 // A [Searcher] keeps its tree and buffers between calls. [Choose] is the one-shot form, and [Bot]
