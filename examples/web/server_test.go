@@ -476,13 +476,29 @@ func TestLimitsAndExpiry(t *testing.T) {
 	if _, err := openStream(ctx, http.DefaultClient, hs.URL, a.Seats[0].Token); err == nil || !strings.Contains(err.Error(), "503") {
 		t.Fatalf("a second stream for one seat: %v, want 503", err)
 	}
-	// the watched match stays; the other expires
-	time.Sleep(200 * time.Millisecond)
+	// the other match expires; the watched one stays
+	var left int
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		srv.mu.Lock()
+		left = len(srv.tables)
+		watched := srv.tables[a.Match] != nil
+		srv.mu.Unlock()
+		if !watched {
+			t.Fatal("the watched match expired")
+		}
+		if left == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d matches left, want the watched one only", left)
+		}
+	}
+	time.Sleep(100 * time.Millisecond) // many idle periods
 	srv.mu.Lock()
-	left := len(srv.tables)
+	watched := srv.tables[a.Match] != nil
 	srv.mu.Unlock()
-	if left != 1 {
-		t.Fatalf("%d matches left, want the watched one", left)
+	if !watched {
+		t.Fatal("the watched match expired")
 	}
 	st.close()
 	deadline := time.Now().Add(5 * time.Second)
