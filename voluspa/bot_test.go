@@ -48,6 +48,15 @@ func TestHeuristicBotIsGreedy(t *testing.T) {
 	for s.ToMove() == norns.Chance {
 		s = mustApply(t, s, "draw Valkyrie")
 	}
+	v := s.View(0)
+	for text, want := range map[string]int{"Odin 3,0": 4, "Odin -1,0": 4, "Thor 3,0": 0, "Odin 5,5": 0, "Odin 0,1": 2, "discard Odin": 0} {
+		if got := v.Points(voluspa.MustParseMove(text)); got != want {
+			t.Errorf("Points(%s) = %d, want %d", text, got, want)
+		}
+	}
+	if got := s.View(1).Points(voluspa.MustParseMove("Thor 3,0")); got != 0 {
+		t.Errorf("Points for a seat not to act: %d", got)
+	}
 	m, err := voluspa.NewHeuristicBot(1).Choose(context.Background(), s.View(0))
 	if err != nil {
 		t.Fatal(err)
