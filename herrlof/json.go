@@ -180,7 +180,8 @@ func corrupt(format string, args ...any) error {
 	return fmt.Errorf("herrlof: state JSON: %w: %s", norns.ErrCorrupt, fmt.Sprintf(format, args...))
 }
 
-// state converts the decoded fields, checking ranges; validate checks the rest.
+// state converts the decoded fields, checking that each fits its place; validate checks that
+// they make a state a match reaches.
 func (j *stateJSON) state() (State, error) {
 	var t State
 	c := j.Config
@@ -189,54 +190,53 @@ func (j *stateJSON) state() (State, error) {
 	}
 	n := c.Players
 	t.players, t.bonus5, t.handLimit = uint8(n), c.FiveTrickBonus, uint16(c.HandLimit)
-	ph := -1
+	t.phase = numPhases
 	for i, name := range phaseNames {
 		if name == j.Phase {
-			ph = i
+			t.phase = Phase(i)
 		}
 	}
-	if ph < 0 {
+	if t.phase == numPhases {
 		return t, corrupt("unknown phase %s", quote(j.Phase))
 	}
-	t.phase = Phase(ph)
-	small := func(name string, v, lo, hi int) (int, error) {
-		if v < lo || v > hi {
-			return 0, corrupt("%s %d out of range", name, v)
+	for _, l := range [][2]int{{len(j.Hands), len(j.Tricks)}, {len(j.Bids), len(j.Scores)}, {len(j.CorrectBids), len(j.Voids)},
+		{len(j.StockSeen), len(j.Known)}, {len(j.LastHand.Bids), len(j.LastHand.Tricks)}} {
+		if l[0] != n || l[1] != n {
+			return t, corrupt("a list of %d seats for %d players", min(l[0], l[1]), n)
 		}
-		return v, nil
+	}
+	var r ranges
+	seat := func(name string, v int) int8 { return int8(r.in(name, v, -2, n-1)) }
+	t.toMove, t.opener = seat("toMove", j.ToMove), seat("opener", j.Opener)
+	t.power, t.target, t.next = seat("power", j.Power), seat("target", j.Target), seat("next", j.Next)
+	t.handNo = uint16(r.in("hand", j.Hand, 1, 65535))
+	t.trickNo = uint8(r.in("tricksDone", j.TricksDone, 0, 15))
+	r.in("destroyed", j.Destroyed, 0, 15) // derived: checked once valid
+	if r.in("lastHand.hand", j.LastHand.Hand, 0, 65535) != scoredHands(t.phase, t.handNo) {
+		r.fail("the last hand scored is not the one before this")
+	}
+	t.bids = [3]int8{-1, -1, -1}
+	for p := range n {
+		t.tricks[p] = uint8(r.in("tricks", j.Tricks[p], 0, 15))
+		t.bids[p] = int8(r.in("bids", j.Bids[p], -1, 15))
+		t.scores[p] = int16(r.in("scores", j.Scores[p], 0, 30000))
+		t.correct[p] = uint8(r.in("correctBids", j.CorrectBids[p], 0, 255))
+		t.stockSeen[p] = uint16(r.in("stockSeen", j.StockSeen[p], 0, 1<<stockCap-1))
+		t.last.bids[p] = int8(r.in("lastHand.bids", j.LastHand.Bids[p], 0, 15))
+		t.last.tricks[p] = uint8(r.in("lastHand.tricks", j.LastHand.Tricks[p], 0, 15))
+		for _, ch := range j.Voids[p] {
+			i := strings.IndexRune(suitLetters, ch)
+			if i < 0 || t.voids[p]&(1<<i) != 0 {
+				r.fail("voids " + quote(j.Voids[p]))
+				break
+			}
+			t.voids[p] |= 1 << i
+		}
+	}
+	if r.err != nil {
+		return t, r.err
 	}
 	var err error
-	var v int
-	seats := func(name string, v int) (int8, error) {
-		x, err := small(name, v, -2, n-1)
-		return int8(x), err
-	}
-	if t.toMove, err = seats("toMove", j.ToMove); err != nil {
-		return t, err
-	}
-	if v, err = small("hand", j.Hand, 1, 65535); err != nil {
-		return t, err
-	}
-	t.handNo = uint16(v)
-	if t.opener, err = seats("opener", j.Opener); err != nil {
-		return t, err
-	}
-	if v, err = small("tricksDone", j.TricksDone, 0, 15); err != nil {
-		return t, err
-	}
-	t.trickNo = uint8(v)
-	if _, err = small("destroyed", j.Destroyed, 0, 15); err != nil { // derived: checked once valid
-		return t, err
-	}
-	if t.power, err = seats("power", j.Power); err != nil {
-		return t, err
-	}
-	if t.target, err = seats("target", j.Target); err != nil {
-		return t, err
-	}
-	if t.next, err = seats("next", j.Next); err != nil {
-		return t, err
-	}
 	if j.Trump == "-" {
 		t.trump = NoCard
 	} else if t.trump, err = ParseCard(j.Trump); err != nil {
@@ -261,81 +261,22 @@ func (j *stateJSON) state() (State, error) {
 	if _, err = parseCards(j.Out); err != nil { // derived: checked once valid
 		return t, corrupt("out: %v", err)
 	}
-	lists := []struct {
-		name string
-		l    int
-	}{{"hands", len(j.Hands)}, {"tricks", len(j.Tricks)}, {"bids", len(j.Bids)}, {"scores", len(j.Scores)},
-		{"correctBids", len(j.CorrectBids)}, {"voids", len(j.Voids)}, {"stockSeen", len(j.StockSeen)},
-		{"known", len(j.Known)},
-		{"lastHand.bids", len(j.LastHand.Bids)}, {"lastHand.tricks", len(j.LastHand.Tricks)}}
-	for _, l := range lists {
-		if l.l != n {
-			return t, corrupt("%s has %d entries for %d players", l.name, l.l, n)
-		}
-	}
-	if v, err = small("lastHand.hand", j.LastHand.Hand, 0, 65535); err != nil {
-		return t, err
-	}
-	if v != scoredHands(t.phase, t.handNo) { // derived from the phase and the hand number
-		return t, corrupt("last hand scored is %d, want %d", v, scoredHands(t.phase, t.handNo))
-	}
-	t.bids = [3]int8{-1, -1, -1}
 	var known [3][3]Cards
 	for p := range n {
 		if t.hands[p], err = parseCards(j.Hands[p]); err != nil {
 			return t, corrupt("hand %d: %v", p, err)
 		}
-		if v, err = small("tricks", j.Tricks[p], 0, 15); err != nil {
-			return t, err
-		}
-		t.tricks[p] = uint8(v)
-		if v, err = small("bids", j.Bids[p], -1, 15); err != nil {
-			return t, err
-		}
-		t.bids[p] = int8(v)
-		if v, err = small("scores", j.Scores[p], 0, 30000); err != nil {
-			return t, err
-		}
-		t.scores[p] = int16(v)
-		if v, err = small("correctBids", j.CorrectBids[p], 0, 255); err != nil {
-			return t, err
-		}
-		t.correct[p] = uint8(v)
-		for _, ch := range j.Voids[p] {
-			i := strings.IndexRune(suitLetters, ch)
-			if i < 0 || t.voids[p]&(1<<i) != 0 {
-				return t, corrupt("voids %s", quote(j.Voids[p]))
-			}
-			t.voids[p] |= 1 << i
-		}
-		if v, err = small("stockSeen", j.StockSeen[p], 0, 1<<stockCap-1); err != nil {
-			return t, err
-		}
-		t.stockSeen[p] = uint16(v)
 		if len(j.Known[p]) != n {
 			return t, corrupt("known[%d] has %d entries", p, len(j.Known[p]))
 		}
 		for q := range n {
-			k, err := parseCards(j.Known[p][q])
-			if err != nil {
+			if known[p][q], err = parseCards(j.Known[p][q]); err != nil {
 				return t, corrupt("known[%d][%d]: %v", p, q, err)
 			}
-			if p == q {
-				if k != 0 {
-					return t, corrupt("seat %d knows its own hand", p)
-				}
-				continue
+			if p == q && known[p][q] != 0 {
+				return t, corrupt("seat %d knows its own hand", p)
 			}
-			known[p][q] = k
 		}
-		if v, err = small("lastHand.bids", j.LastHand.Bids[p], 0, 15); err != nil {
-			return t, err
-		}
-		t.last.bids[p] = int8(v)
-		if v, err = small("lastHand.tricks", j.LastHand.Tricks[p], 0, 15); err != nil {
-			return t, err
-		}
-		t.last.tricks[p] = uint8(v)
 	}
 	for p := range int8(n) { // after all the hands: knownOf finds suited cards through them
 		for q := range int8(n) {
@@ -355,6 +296,23 @@ func (j *stateJSON) state() (State, error) {
 		return t, err
 	}
 	return t, nil
+}
+
+// ranges checks decoded numbers against their ranges, keeping the first error.
+type ranges struct{ err error }
+
+// in returns v, noting an error if it is not in [lo, hi].
+func (r *ranges) in(name string, v, lo, hi int) int {
+	if v < lo || v > hi {
+		r.fail(fmt.Sprintf("%s %d out of range", name, v))
+	}
+	return v
+}
+
+func (r *ranges) fail(why string) {
+	if r.err == nil {
+		r.err = corrupt("%s", why)
+	}
 }
 
 func (j trickJSON) trick(n uint8, name string) (Trick, error) {
