@@ -57,7 +57,8 @@
 //	                  from the top down
 //
 // Cards are written Narr, Ugle, Potte, 0, I, II, … XII, Hus, Hest, Katt, Dragon, Gjøk ("Gjok" and
-// "Dragoon" are read too). Identical copies are one [Card] value.
+// "Dragoon" are read too). Identical copies are one [Card] value;
+// [Deck] is the pack as a cards table (names, notation, copies).
 //
 // # Determinism
 //

@@ -274,7 +274,8 @@ func (c *checker[S, M, V]) tamper(s S) {
 }
 
 // accepted checks a state decoded from damaged JSON: the invariants and conservation, a JSON
-// round trip, every per-step check, and a few random moves on, each checked too.
+// round trip, every per-step check, and a few random moves on, with the invariants,
+// conservation and a sample for the seat to act checked at each.
 func (c *checker[S, M, V]) accepted(t S, how string) {
 	c.t.Helper()
 	if c.g.Invariant != nil {
@@ -292,10 +293,21 @@ func (c *checker[S, M, V]) accepted(t S, how string) {
 		c.fatalf(t, "%s was accepted but its JSON does not load back: %v", how, err)
 	}
 	r := rng.New(c.r.Uint64())
+	c.step(t) // every per-step check, views and samples included
 	for range 8 {
-		c.step(t)
 		if c.t.Failed() || t.Over() {
 			return
+		}
+		if c.g.Invariant != nil {
+			if err := c.g.Invariant(t); err != nil {
+				c.fatalf(t, "%s was accepted, and play from it breaks the invariant: %v", how, err)
+			}
+		}
+		c.conserved(t, how+" was accepted, and play from it")
+		if p := t.ToMove(); p.IsSeat() {
+			if smp := t.View(p).Sample(r); smp.View(p) != t.View(p) {
+				c.fatalf(t, "%s was accepted, and a sample for %v in play from it differs:\n%v", how, p, smp)
+			}
 		}
 		var m M
 		if t.ToMove() == norns.Chance {
