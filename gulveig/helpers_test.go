@@ -8,6 +8,7 @@ import (
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/gulveig"
+	"github.com/nornsgames/norns/rng"
 )
 
 // cs parses a list of card names: "Odin Tyr Thor".
@@ -131,3 +132,5 @@ type tb interface {
 	Fatal(args ...any)
 	Fatalf(format string, args ...any)
 }
+
+func rngFor(seed uint64) *rng.Rand { return rng.New(seed) }
