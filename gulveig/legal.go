@@ -24,11 +24,18 @@ func (s State) Legal() []Move { return s.AppendLegal(make([]Move, 0, 32)) }
 
 // AppendLegal appends [State.Legal]'s moves to dst and returns it. It does not allocate when dst
 // has room.
-func (s State) AppendLegal(dst []Move) []Move { return s.public.appendLegal(dst, &s.h) }
+func (s State) AppendLegal(dst []Move) []Move {
+	var hand Cards
+	role := NoRole
+	if s.toMove >= 0 {
+		hand, role = s.h.hand[s.toMove], s.h.roles[s.toMove]
+	}
+	return s.public.appendLegal(dst, hand, role, s.h.treasure)
+}
 
-// appendLegal lists the moves; h is nil in a View, which lists only its own seat's moves and
-// passes the seat's hand and the treasure it may see.
-func (s *public) appendLegal(dst []Move, h *hidden) []Move {
+// appendLegal lists the moves of the seat to act, whose hand and role are given, or of chance
+// (an Orchard draw takes a card of treasure).
+func (s *public) appendLegal(dst []Move, hand Cards, role Role, treasure Cards) []Move {
 	q := s.toMove
 	switch s.phase {
 	case PhaseOver:
@@ -41,7 +48,7 @@ func (s *public) appendLegal(dst []Move, h *hidden) []Move {
 	case PhaseDeal:
 		return dst
 	case PhaseDraw:
-		for c := range h.treasure.All() {
+		for c := range treasure.All() {
 			dst = append(dst, Draw(c))
 		}
 		return dst
@@ -70,19 +77,19 @@ func (s *public) appendLegal(dst []Move, h *hidden) []Move {
 		if s.drawing {
 			p = PowerOf(s.drawnRole, Loser, int(s.players))
 		} else {
-			p = PowerOf(h.roles[q], s.position(q), int(s.players))
+			p = PowerOf(role, s.position(q), int(s.players))
 		}
 		if !p.Mandatory {
 			dst = append(dst, Decline())
 		}
 		return dst
 	case PhaseGive:
-		for c := range h.hand[q].All() {
+		for c := range hand.All() {
 			dst = append(dst, Give(c))
 		}
 		return dst
 	case PhaseSwap:
-		hand := uint64(h.hand[q])
+		hand := uint64(hand)
 		for x := hand; x != 0; x &= x - 1 {
 			a := Card(bits.TrailingZeros64(x))
 			for y := x & (x - 1); y != 0; y &= y - 1 {
@@ -91,7 +98,7 @@ func (s *public) appendLegal(dst []Move, h *hidden) []Move {
 		}
 		return dst
 	case PhaseAside:
-		hand := uint64(h.hand[q])
+		hand := uint64(hand)
 		for x := hand; x != 0; x &= x - 1 {
 			a := Card(bits.TrailingZeros64(x))
 			for y := x & (x - 1); y != 0; y &= y - 1 {
@@ -109,7 +116,6 @@ func (s *public) appendLegal(dst []Move, h *hidden) []Move {
 		}
 		return dst
 	case PhasePlay:
-		hand := h.hand[q]
 		playable := hand
 		if s.trickN > 0 {
 			if f := hand.OfClan(s.trick[0].Clan()); f != 0 {

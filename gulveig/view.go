@@ -100,10 +100,7 @@ func (v View) AppendLegal(dst []Move) []Move {
 	if v.toMove != v.seat {
 		return dst
 	}
-	var h hidden
-	h.hand[v.seat] = v.hand
-	h.roles[v.seat] = v.role
-	return v.public.appendLegal(dst, &h)
+	return v.public.appendLegal(dst, v.hand, v.role, 0)
 }
 
 // String describes the view for humans.
