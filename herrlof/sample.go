@@ -167,7 +167,7 @@ func (v View) sample(r *rng.Rand, o sampleOptions) State {
 	// The rest fills the unknown stock positions in random order.
 	var rest [DeckSize]uint8
 	k = (pool &^ h0 &^ h1).positions(&rest)
-	rng.PartialShuffle(r, rest[:k], k)
+	rng.ShuffleSmall(r, rest[:k]) // every card left goes to a stock position
 	u := 0
 	for i := range int(v.stockLen) {
 		if v.stockSeen[me]&(1<<i) == 0 {

@@ -571,7 +571,7 @@ func (w *walker) deal(st *walk) bool {
 	// The rest, uniformly.
 	var rest [DeckSize]uint8
 	k := pool.positions(&rest)
-	rng.PartialShuffle(w.r, rest[:k], k)
+	rng.ShuffleSmall(w.r, rest[:k]) // every card left goes to a variable
 	j := 0
 	for x := range w.nv {
 		if st.card[x] == NoCard && st.mask[x] == 0 {
