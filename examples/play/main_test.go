@@ -57,6 +57,10 @@ func (d *terminal) Write(p []byte) (int, error) {
 	case strings.Contains(text, can):
 		line := text[strings.LastIndex(text, can)+len(can):]
 		line = line[:strings.Index(line, " (or help).")]
+		if _, example, ok := strings.Cut(line, ", as in "); ok { // a summary, with an example
+			d.in = append(d.in, example)
+			break
+		}
 		legal := expand(strings.Split(line, ", "))
 		d.in = append(d.in, legal[d.r.IntN(len(legal))])
 	default:
