@@ -143,8 +143,6 @@ var combos = [...]comboInfo{
 	{FreyaAlt, Thrym, 120},
 }
 
-const numCombos = len(combos)
-
 // deck is the Gulveig deck in the shared card machinery: 28 kinds of one copy each.
 var deck = func() *cards.Deck {
 	kinds := make([]cards.Kind, NumKinds)

@@ -288,10 +288,7 @@ func TestRuleG10_SevenTricksFollowClan(t *testing.T) {
 	s := start(t, gulveig.Config{}, 2, deal3(t))
 	s = play(t, s, "bid 90", "pass", "pass", "aside Aurboda Thrym Laufey", "keep", "Odin")
 	refused(t, s, "Aegir", "must follow Aesir: you hold Baldur")
-	var playable []gulveig.Move
-	for _, m := range s.Legal() {
-		playable = append(playable, m)
-	}
+	playable := s.Legal()
 	if diff := cmp.Diff([]gulveig.Move{gulveig.Play(gulveig.Baldur), gulveig.Play(gulveig.Idun)}, playable,
 		cmp.Comparer(func(a, b gulveig.Move) bool { return a == b })); diff != "" {
 		t.Errorf("seat 1 must follow Aesir (-want +got):\n%s", diff)
