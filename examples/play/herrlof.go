@@ -144,7 +144,7 @@ func stepHerrlof(u *ui, s herrlof.State, m herrlof.Move) (herrlof.State, []strin
 			}
 		case herrlof.EventGive:
 			if e.Card != herrlof.NoCard {
-				say("%s %s to %s in return", w.does(e.Seat, "give"), card(u, e.Card), w.name(e.Other))
+				say("%s %s %s in return", w.does(e.Seat, "give"), w.name(e.Other), card(u, e.Card))
 			} else {
 				say("%s a card to %s in return", w.does(e.Seat, "give"), w.name(e.Other))
 			}
@@ -259,9 +259,14 @@ func showHerrlof(u *ui, v herrlof.View) {
 			bid = "no bid yet"
 			if v.Bid() >= 0 {
 				bid = fmt.Sprintf("bid %d", v.Bid())
+				if need := v.Bid() - v.Tricks(p); need > 0 && v.Phase() != herrlof.PhaseBid {
+					bid += fmt.Sprintf(" (%d to go)", need)
+				} else if need < 0 {
+					bid += fmt.Sprintf(" (%d over)", -need)
+				}
 			}
 		}
-		u.printf("  %-7s %-10s %-11s %-13s %s in hand\n", u.who.Name(p), plural(v.Score(p), "point"), bid,
+		u.printf("  %-7s %-10s %-18s %-13s %s in hand\n", u.who.Name(p), plural(v.Score(p), "point"), bid,
 			plural(v.Tricks(p), "trick")+" won", plural(v.HandLen(p), "card"))
 	}
 	if tr := v.Trick(); tr.Len() > 0 {
