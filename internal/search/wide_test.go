@@ -398,3 +398,21 @@ func reportIterations(b *testing.B, cpu time.Duration) {
 		b.ReportMetric(float64(cpu.Nanoseconds())/n, "cpu-ns/iteration")
 	}
 }
+
+// TestNoAllocsWide: a Searcher that has searched a wide game once (256 moves, lists that change
+// with the determinisation, so the legal-list index is used) searches it again without
+// allocating: the node slice, the child index and the list index are all reused.
+func TestNoAllocsWide(t *testing.T) {
+	v := dealtWide(t, 256, wRotate).View(0)
+	sr := search.New[wide, wMove, wideView](search.Options[wide, wMove]{Iterations: 500})
+	r := rng.New(1)
+	ctx := context.Background()
+	for range 3 {
+		if _, err := sr.Choose(ctx, v, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := testing.AllocsPerRun(10, func() { sr.Choose(ctx, v, r) }); n != 0 {
+		t.Errorf("a reused Searcher allocates %v times per search", n)
+	}
+}
