@@ -30,6 +30,11 @@ const DefaultSearchIterations = 500
 // hand did to the scores: the bot's gain less the best gain of another seat, or the match result
 // when the hand ends the match.
 //
+// Measured with TestBotStrength (three players, matches of 4 hands, the same deals in every
+// seating, 1002 matches, 200 iterations a decision): it wins 0.412 ± 0.017 of the matches against
+// two heuristic bots (an equal bot: 0.333), and the heuristic wins 0.986 ± 0.007 against two
+// random bots.
+//
 // It is not safe for concurrent use. Create it with [NewSearchBot].
 type SearchBot struct {
 	s    *search.Searcher[State, Move, View]
