@@ -56,7 +56,7 @@ func (s *State) check(m Move) error {
 		if m.kind != MoveDeal {
 			return s.refuse(m, norns.ErrIllegalMove, "chance deals the cards here: want a deal")
 		}
-		if !validPack(&m.pack) {
+		if m.badPack {
 			return s.refuse(m, norns.ErrIllegalMove, "a deal must hold two cards of each rank")
 		}
 		return nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/gnav"
+	"github.com/nornsgames/norns/rng"
 )
 
 // TestJSONOneContestantDoesNotPanic is issue 9's crashing input: a deal in progress with one
@@ -88,5 +89,34 @@ func TestHugeInputs(t *testing.T) {
 		check("ParseCard", func() error { _, err := gnav.ParseCard(in); return err })
 		data := []byte(in)
 		check("UnmarshalJSON", func() error { var s gnav.State; return s.UnmarshalJSON(data) })
+	}
+}
+
+// TestBadPackRefused: a deal whose pack is not two cards of each rank is built (Deal keeps it,
+// to be refused with a reason) but never applied, and does not parse.
+func TestBadPackRefused(t *testing.T) {
+	s := mustNew(t, gnav.Config{Players: 3, DealerGiven: true})
+	good := s.SampleChance(rng.New(1)).Pack()
+	for name, edit := range map[string]func(p *[gnav.DeckSize]gnav.Card){
+		"third copy": func(p *[gnav.DeckSize]gnav.Card) { p[0] = p[1]; p[2] = p[1] },
+		"swap twin":  func(p *[gnav.DeckSize]gnav.Card) { p[0] = p[1] },
+		"no card":    func(p *[gnav.DeckSize]gnav.Card) { p[5] = gnav.NoCard },
+		"not a rank": func(p *[gnav.DeckSize]gnav.Card) { p[7] = 30 },
+	} {
+		p := good
+		edit(&p)
+		m := gnav.Deal(p)
+		if m.Kind() != gnav.MoveDeal {
+			t.Errorf("%s: kind %v", name, m.Kind())
+		}
+		if _, err := s.Apply(m); !errors.Is(err, norns.ErrIllegalMove) {
+			t.Errorf("%s: Apply error %v, want ErrIllegalMove", name, err)
+		}
+		if _, err := gnav.ParseMove(m.String()); !errors.Is(err, norns.ErrBadNotation) {
+			t.Errorf("%s: ParseMove(%q) error %v, want ErrBadNotation", name, m.String(), err)
+		}
+	}
+	if _, err := s.Apply(gnav.Deal(good)); err != nil {
+		t.Errorf("the good pack: %v", err)
 	}
 }

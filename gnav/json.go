@@ -359,7 +359,7 @@ func (s *State) validateDeal() error {
 		}
 	}
 	pack := s.dealPack()
-	if m := Deal(pack); !validPack(&m.pack) {
+	if m := Deal(pack); m.badPack {
 		return errors.New("the dealt cards and the stock are not the pack")
 	}
 	got, err := replayDeal(start, &pack, &s.act, nil)

@@ -41,6 +41,10 @@ type Move struct {
 	kind MoveKind
 	seat int8                 // the seat of a MoveChooseDealer
 	pack [DeckSize]cards.Card // the pack of a MoveDeal as cards of [Deck], in dealing order; zero for other kinds
+	// badPack marks a MoveDeal whose pack is not two cards of each rank. Every way to build a
+	// deal checks its pack once (Deal, and so ParseMove; SampleChance shuffles the pack), so
+	// Apply refuses a bad one without counting the cards again.
+	badPack bool
 }
 
 // Stand returns the move that keeps the card (N7); for the dealer it ends the exchanges (N13).
@@ -71,6 +75,7 @@ func Deal(pack [DeckSize]Card) Move {
 	for i, c := range pack {
 		m.pack[i] = c.Kind()
 	}
+	m.badPack = !validPack(&m.pack)
 	return m
 }
 

@@ -98,7 +98,7 @@ func ParseMove(s string) (Move, error) {
 			p[i] = c
 		}
 		m := Deal(p)
-		if !validPack(&m.pack) {
+		if m.badPack {
 			return Move{}, badNotation(s, "a deal holds two cards of each rank")
 		}
 		return m, nil

@@ -71,8 +71,8 @@ func TestStateSize(t *testing.T) {
 	if got := unsafe.Sizeof(State{}); got != 192 {
 		t.Errorf("State is %d bytes, want 192", got)
 	}
-	if got := unsafe.Sizeof(Move{}); got != 44 {
-		t.Errorf("Move is %d bytes, want 44", got)
+	if got := unsafe.Sizeof(Move{}); got != 45 {
+		t.Errorf("Move is %d bytes, want 45", got)
 	}
 	if got := unsafe.Sizeof(View{}); got > 96 {
 		t.Errorf("View is %d bytes, want at most 96", got)
