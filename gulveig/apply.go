@@ -595,7 +595,11 @@ func (s *State) roleTurn(q int8, m Move) {
 		s.phase = PhaseGive
 		return
 	case EffectWorth, EffectStrength:
-		s.val.set(p)
+		r, pos := s.drawnRole, Loser
+		if !s.drawing {
+			r, pos = s.h.roles[q], s.position(q)
+		}
+		s.vi = valueNext[s.vi][r][pos]
 	}
 	s.endRoleTurn()
 }
@@ -634,7 +638,7 @@ func (s *State) play(q int8, m Move) {
 	}
 	s.h.hand[q] = s.h.hand[q].Without(c)
 	s.handN[q]--
-	s.by[q] |= 1 << c
+	s.byBits = s.byBits.with(c, q)
 	s.played = s.played.With(c)
 	s.trick[s.trickN] = c
 	s.trickN++
@@ -651,14 +655,12 @@ func (s *State) play(q int8, m Move) {
 		}
 	}
 	w := s.leader
-	var taken Cards
-	for i := range int(s.trickN) {
-		if i < bestI {
-			w = s.next(s.bidders(), w)
-		}
-		taken |= 1 << s.trick[i]
+	for range bestI {
+		w = s.next(s.bidders(), w)
 	}
-	s.won[w] |= taken
+	for i := range s.trickN {
+		s.wonBits = s.wonBits.with(s.trick[i], w)
+	}
 	s.tricks++
 	s.trick, s.trickN = [3]Card{NoCard, NoCard, NoCard}, 0
 	s.leader, s.toMove = w, w
@@ -671,10 +673,10 @@ func (s *State) play(q int8, m Move) {
 func (s *public) cardStrength(c Card, led Clan) int {
 	st := 0
 	if c.Clan() == led {
-		st = int(s.val.strength[c])
+		st = int(s.vals().strength[c])
 	}
 	if c.Clan() == s.supreme {
-		st = int(s.val.strength[c]) + 7
+		st = int(s.vals().strength[c]) + 7
 	}
 	return st
 }
@@ -683,7 +685,7 @@ func (s *public) cardStrength(c Card, led Clan) int {
 func (s *public) sumWorth(set Cards) int {
 	t := 0
 	for x := uint64(set); x != 0; x &= x - 1 {
-		t += int(s.val.worth[bits.TrailingZeros64(x)])
+		t += int(s.vals().worth[bits.TrailingZeros64(x)])
 	}
 	return t
 }
@@ -691,8 +693,12 @@ func (s *public) sumWorth(set Cards) int {
 // handPoints returns every seat's hand points (G14, G18, G21).
 func (s *State) handPoints() [4]int {
 	var pts [4]int
+	val := s.vals()
+	for x := uint64(s.taken()); x != 0; x &= x - 1 {
+		c := Card(bits.TrailingZeros64(x))
+		pts[s.wonBits.seat(c)] += int(val.worth[c])
+	}
 	for p := range int(s.players) {
-		pts[p] = s.sumWorth(s.won[p])
 		for i, co := range combos {
 			if s.showed[p]&(1<<i) != 0 {
 				pts[p] += co.value

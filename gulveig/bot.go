@@ -145,9 +145,9 @@ func (k *know) estimate(hand Cards) int {
 		n := mine.Len()
 		for c := range mine.All() {
 			if k.isMaster(c, hand) {
-				est += int(p.val.worth[c]) + 4
+				est += int(p.vals().worth[c]) + 4
 			} else if n >= 4 && k.rank(c, hand) == 1 {
-				est += int(p.val.worth[c]) / 2
+				est += int(p.vals().worth[c]) / 2
 			}
 		}
 	}
@@ -170,7 +170,7 @@ func (k *know) rank(c Card, hand Cards) int {
 	p := k.pub
 	n := 0
 	for x := range clanMask[c.Clan()].Intersect(inPlayOf[p.alts&AllAlternates]).Minus(p.played).Minus(hand).All() {
-		if p.val.strength[x] > p.val.strength[c] {
+		if p.vals().strength[x] > p.vals().strength[c] {
 			n++
 		}
 	}
@@ -192,7 +192,7 @@ func (k *know) wantPower() bool {
 	case EffectWorth:
 		c := pw.Card
 		held := k.hand.Has(c) || (c < NumKinds && k.hand.Intersect(altOf(c)) != 0)
-		up := pw.Value > int(p.val.worth[c])
+		up := pw.Value > int(p.vals().worth[c])
 		if p.position(k.seat) == Fourth {
 			return up != (c == Freya) // the 4th scores the treasure only: a guess
 		}
@@ -221,7 +221,7 @@ func (k *know) cheapest(set Cards, keepCombos bool) Card {
 	p := k.pub
 	best, bestScore := NoCard, 1<<30
 	for c := range set.All() {
-		score := int(p.val.worth[c])*10 + int(p.val.strength[c])
+		score := int(p.vals().worth[c])*10 + int(p.vals().strength[c])
 		if keepCombos {
 			if x, ok := c.Partner(); ok && k.hand.Has(x) {
 				score += 1000
@@ -241,7 +241,7 @@ func (k *know) chooseAside() Move {
 	for i := range pick {
 		best, bestScore := NoCard, -1<<30
 		for c := range rest.All() {
-			score := int(k.pub.val.worth[c])*4 - int(k.pub.val.strength[c])
+			score := int(k.pub.vals().worth[c])*4 - int(k.pub.vals().strength[c])
 			if k.isMaster(c, k.hand) {
 				score -= 100
 			}
@@ -265,7 +265,7 @@ func (k *know) choosePlay(legal []Move) Move {
 		best, bestV := Move{}, -1
 		for _, m := range legal {
 			if m.kind() == MoveShow {
-				v := m.c0().ComboValue()*10 + int(p.val.strength[m.c0()])
+				v := m.c0().ComboValue()*10 + int(p.vals().strength[m.c0()])
 				if k.isMaster(m.c0(), k.hand) {
 					v += 5
 				}
@@ -281,7 +281,7 @@ func (k *know) choosePlay(legal []Move) Move {
 		master, mv := NoCard, -1
 		for c := range k.hand.All() {
 			if k.isMaster(c, k.hand) {
-				if v := int(p.val.worth[c])*10 + int(p.val.strength[c]); v > mv {
+				if v := int(p.vals().worth[c])*10 + int(p.vals().strength[c]); v > mv {
 					master, mv = c, v
 				}
 			}
@@ -303,7 +303,7 @@ func (k *know) choosePlay(legal []Move) Move {
 	for i := range p.trickN {
 		c := p.trick[i]
 		top = max(top, p.cardStrength(c, led))
-		pts += int(p.val.worth[c])
+		pts += int(p.vals().worth[c])
 	}
 	last := p.trickN+1 == p.trickSize()
 	var playable Cards
@@ -315,12 +315,12 @@ func (k *know) choosePlay(legal []Move) Move {
 	win, winS := NoCard, 1<<30
 	for c := range playable.All() {
 		if st := p.cardStrength(c, led); st > top {
-			if v := int(p.val.worth[c])*10 + st; v < winS || (last && v < winS) {
+			if v := int(p.vals().worth[c])*10 + st; v < winS || (last && v < winS) {
 				win, winS = c, v
 			}
 		}
 	}
-	if win != NoCard && (last || pts > 0 || p.val.worth[win] >= 10) {
+	if win != NoCard && (last || pts > 0 || p.vals().worth[win] >= 10) {
 		return Play(win)
 	}
 	return Play(k.cheapest(playable, true))

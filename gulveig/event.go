@@ -310,10 +310,10 @@ func (s *State) trickWinner(c Card) int8 {
 		}
 		st := 0
 		if x.Clan() == led {
-			st = int(s.val.strength[x])
+			st = int(s.vals().strength[x])
 		}
 		if x.Clan() == sup {
-			st = int(s.val.strength[x]) + 7
+			st = int(s.vals().strength[x]) + 7
 		}
 		if st > best {
 			best, bestI = st, int(i)

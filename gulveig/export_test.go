@@ -108,7 +108,7 @@ func Zones(s State) []cards.Multiset {
 		return append(z, cards.Multiset(s.InPlay()))
 	}
 	for p := range 4 {
-		z = append(z, cards.Multiset(s.h.hand[p]), cards.Multiset(s.won[p]))
+		z = append(z, cards.Multiset(s.h.hand[p]), cards.Multiset(s.won(int8(p))))
 	}
 	var trick Cards
 	for i := range s.trickN {

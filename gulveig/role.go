@@ -181,6 +181,39 @@ var baseValues = func() (v values) {
 	return v
 }()
 
+// valueTables holds every table of worths and strengths the roles can make from the deck table's
+// (index 0): at most a few dozen, so a State names its hand's table by a byte (see [State]).
+// valueNext[i][r][pos] is the index of table i after the [everyone] power of role r at position
+// pos, or i for a power that sets no worth or strength.
+var valueTables, valueNext = func() (ts []values, next [][numRoles][numPositions]uint8) {
+	index := map[values]int{baseValues: 0}
+	ts = []values{baseValues}
+	for i := 0; i < len(ts); i++ {
+		next = append(next, [numRoles][numPositions]uint8{})
+		for r := range numRoles {
+			for pos := range numPositions {
+				j := i
+				if p := powers[r][pos]; p.Effect == EffectWorth || p.Effect == EffectStrength {
+					t := ts[i]
+					t.set(p)
+					k, ok := index[t]
+					if !ok {
+						k = len(ts)
+						index[t] = k
+						ts = append(ts, t)
+					}
+					j = k
+				}
+				next[i][r][pos] = uint8(j)
+			}
+		}
+	}
+	if len(ts) > 256 {
+		panic("gulveig: more than 256 tables of worths and strengths")
+	}
+	return ts, next
+}()
+
 // set applies a worth or strength power to the card it names and to its alternate (G21: a power
 // naming a card applies to its alternate too).
 func (v *values) set(p Power) {

@@ -241,7 +241,7 @@ func (v *View) trySample(r *rng.Rand) (State, bool) {
 	var hand [4]Cards
 	copy(hand[:], place[:4])
 	for q := range n {
-		hand[q] |= v.by[q]
+		hand[q] |= v.byBits.of(v.played, int8(q))
 	}
 	a := acts{gave: noCards4, drew: noCards4}
 	a.gave[p], a.drew[p] = v.gave, v.drew

@@ -2,6 +2,7 @@ package gulveig
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/nornsgames/norns"
@@ -116,7 +117,7 @@ type public struct {
 	swapDone   uint8   // picks made in Tyr's exchange
 	bonus      int8    // +5 and -5 to the declarer's hand points
 	giveAway   bool    // Tyr's Sacrifice of the 4th player was used
-	val        values  // this hand's worths and strengths
+	vi         uint8   // this hand's worths and strengths: valueTables[vi]
 	powersUsed uint8   // seats whose power was used, as bits (drawn role: bit 4+seat)
 
 	// The tricks (G10–G12).
@@ -126,8 +127,8 @@ type public struct {
 	tricks  uint8
 	supreme Clan
 	played  Cards
-	won     [4]Cards
-	by      [4]Cards // the cards each seat played this hand
+	byBits  seatBits // who played each card played this hand
+	wonBits seatBits // who took each card of a completed trick this hand
 	voids   [4]uint8 // clans each seat showed out of, as bits
 	showed  [4]uint8 // combos each seat showed, as bits of combos
 
@@ -162,13 +163,15 @@ type hidden struct {
 // carry the same record, so a View knows the hand's public history, [View.Sample] replays it on
 // a new deal, and decoding JSON replays it to validate the state.
 //
-// Size: a State is 488 bytes, and [TestStateSize] keeps it at most 512. Most of it is the record
-// of acts (129 bytes: the longest auction has 84 bids), the hand's table of worths and strengths
-// (56 bytes, the per-hand override the roles write), the cards each seat took and played (64
-// bytes) and the hidden hands, treasure, aside and deal (about 150 bytes). The budget is set by
-// what the value API costs: every Apply and AppendLegal copies the State, and copying it is about
-// half the time of a random hand (BenchmarkRandomHand); the accessors Players, ToMove, Over and
-// Phase read a 3-byte embedded struct, so they copy nothing large.
+// Size: a State is 384 bytes, and [TestStateSize] keeps it there. Every Apply and AppendLegal
+// copies the State (value receivers), and copying is a large share of a random hand's time
+// (BenchmarkRandomHand), so the layout keeps one copy of each fact and derives the rest: the
+// hand's worths and strengths are a byte naming one of the 192 tables the roles can make
+// (valueTables, built once from the deck and role tables), and who played and who took each
+// card are two bits a card in one word each (the cards a seat played or took are derived). The
+// rest is the record of acts (129 bytes: the longest auction has 84 bids), the hidden hands,
+// treasure, aside and deal (about 120 bytes), and the scores and auction. The accessors Players,
+// ToMove, Over and Phase read a 3-byte embedded struct, so they copy nothing large.
 //
 // The zero State is not a valid match; use [New].
 type State struct {
@@ -216,9 +219,9 @@ func (s *State) clearHand() {
 	p.declarer, p.contract, p.revealed, p.shownTreas = -1, 0, false, 0
 	p.roleIdx, p.shownRole, p.declined, p.drawnRole, p.drawing = 0, [4]Role{}, 0, NoRole, false
 	p.orchardBy, p.orchardK, p.swapBy, p.swapDone = -1, 0, -1, 0
-	p.bonus, p.giveAway, p.val, p.powersUsed = 0, false, baseValues, 0
+	p.bonus, p.giveAway, p.vi, p.powersUsed = 0, false, 0, 0
 	p.trick, p.trickN, p.leader, p.tricks, p.supreme = [3]Card{NoCard, NoCard, NoCard}, 0, -1, 0, NoClan
-	p.played, p.won, p.by, p.voids, p.showed = 0, [4]Cards{}, [4]Cards{}, [4]uint8{}, [4]uint8{}
+	p.played, p.byBits, p.wonBits, p.voids, p.showed = 0, 0, 0, [4]uint8{}, [4]uint8{}
 	p.log, p.logN, p.handN, p.treasN = [logCap]uint8{}, 0, [4]uint8{}, 0
 	s.h = hidden{gave: [4]Card{NoCard, NoCard, NoCard, NoCard}, drew: [4]Card{NoCard, NoCard, NoCard, NoCard}}
 }
@@ -233,6 +236,39 @@ func (s public) Config() Config {
 	}
 	return c
 }
+
+// seatBits gives a seat to each card of a set (the cards played, or taken): two bits a card, the
+// seat of card c in bits 2c and 2c+1.
+type seatBits uint64
+
+func (x seatBits) with(c Card, p int8) seatBits { return x | seatBits(p)<<(2*c) }
+func (x seatBits) seat(c Card) int8             { return int8(x >> (2 * c) & 3) }
+
+// of returns the cards of set whose seat is p.
+func (x seatBits) of(set Cards, p int8) Cards {
+	var r Cards
+	for y := uint64(set); y != 0; y &= y - 1 {
+		if c := Card(bits.TrailingZeros64(y)); x.seat(c) == p {
+			r |= 1 << c
+		}
+	}
+	return r
+}
+
+// taken returns the cards of the completed tricks.
+func (s *public) taken() Cards {
+	t := s.played
+	for i := range s.trickN {
+		t = t.Without(s.trick[i])
+	}
+	return t
+}
+
+// won returns the cards seat p took in tricks this hand.
+func (s *public) won(p int8) Cards { return s.wonBits.of(s.taken(), p) }
+
+// vals returns this hand's worths and strengths.
+func (s *public) vals() *values { return &valueTables[s.vi] }
 
 func (s *public) has(flag uint8) bool { return s.flags&flag != 0 }
 
@@ -350,10 +386,10 @@ func (s public) Played() Cards { return s.played }
 
 // Won returns the cards seat p took in tricks this hand: everyone saw them (G13). The bid winner's
 // 3 cards put aside are not included. It panics if p is not a seat.
-func (s public) Won(p norns.Player) Cards { return s.won[s.index(p)] }
+func (s public) Won(p norns.Player) Cards { return s.won(int8(s.index(p))) }
 
 // PlayedBy returns the cards seat p played this hand. It panics if p is not a seat.
-func (s public) PlayedBy(p norns.Player) Cards { return s.by[s.index(p)] }
+func (s public) PlayedBy(p norns.Player) Cards { return s.byBits.of(s.played, int8(s.index(p))) }
 
 // Void reports whether seat p showed out of clan k this hand (it did not follow k).
 func (s public) Void(p norns.Player, k Clan) bool {
@@ -382,7 +418,7 @@ func (s public) Worth(c Card) int {
 	if c >= NumKinds {
 		return 0
 	}
-	return int(s.val.worth[c])
+	return int(s.vals().worth[c])
 }
 
 // Strength returns card c's strength in this hand, after the roles (G21).
@@ -390,7 +426,7 @@ func (s public) Strength(c Card) int {
 	if c >= NumKinds {
 		return 0
 	}
-	return int(s.val.strength[c])
+	return int(s.vals().strength[c])
 }
 
 // LastHandPoints returns seat p's hand points in the last hand scored (G14, G18).
@@ -497,8 +533,8 @@ func (s *public) describe(b *strings.Builder) {
 			if r := s.shownRole[p]; r != NoRole {
 				fmt.Fprintf(b, ", role %v", r)
 			}
-			if !s.won[p].IsEmpty() {
-				fmt.Fprintf(b, ", took %v", s.won[p])
+			if w := s.won(int8(p)); !w.IsEmpty() {
+				fmt.Fprintf(b, ", took %v", w)
 			}
 		}
 	}
@@ -549,7 +585,7 @@ func (s *State) invariant() error {
 	}
 	var won Cards
 	for p := range int(s.players) {
-		won |= s.won[p]
+		won |= s.won(int8(p))
 	}
 	var inTrick Cards
 	for i := range s.trickN {
