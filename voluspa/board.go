@@ -22,8 +22,8 @@ type cell struct {
 //
 // Questions about squares are answered from scratch per call, never from an index kept in the
 // State: [window] copies the 17×17 squares around one square (what Apply needs: the two lines
-// through it, their neighbours), and [frontier] builds row and column bitboards of the whole grid
-// (what Legal needs). A connected grid of n tiles spans width + height <= n + 1, so with a
+// through it, their neighbours), and [frontier] builds row bitboards of the whole grid (what Legal
+// needs). A connected grid of n tiles spans width + height <= n + 1, so with a
 // square of margin on each side every row fits one 64-bit word.
 type board struct {
 	c                      [MaxCells]cell
@@ -122,6 +122,15 @@ func (w *window) zeroed(t Tile, dx, dy int) bool {
 	return false
 }
 
+// zeroTile[t] reports whether tile t has the Zeroes power: the one power a window looks up for
+// every tile it loads.
+var zeroTile = func() (z [256]bool) {
+	for i, p := range powers {
+		z[tiles[i]] = p.Zeroes
+	}
+	return z
+}()
+
 var emptyWindow = func() (w window) {
 	for i := range w.t {
 		for j := range w.t[i] {
@@ -139,7 +148,7 @@ func (w *window) load(b *board, x, y int) {
 		dx, dy := int(c.x)-x+win, int(c.y)-y+win
 		if uint(dx) <= 2*win && uint(dy) <= 2*win {
 			w.t[dy][dx] = c.t
-			if c.t.pw().Zeroes {
+			if zeroTile[c.t] {
 				w.zx[w.nz], w.zy[w.nz] = int8(dx-win), int8(dy-win)
 				w.nz++
 			}
@@ -192,10 +201,11 @@ func (w *window) hasNeighbour() bool {
 
 // frontier is the grid as bitboards, for Legal: row r is y = oy + r and bit c of a row is x =
 // ox + c, with one empty row and column of margin around the grid. Only rows 0..h-1 are used.
+// It keeps rows only: a column is read from the rows on the rare occasions it matters (a column
+// already holding MaxLine tiles), so building it writes one word per tile.
 type frontier struct {
 	ox, oy, h int
 	occ       [64]uint64 // filled squares, by row
-	col       [64]uint64 // filled squares, by column (bit r of col[c])
 	guard     [64]uint64 // squares next to a Guard tile (of the one Guard kind, the Troll)
 	coverable [64]uint64 // filled squares with a filled neighbour and no Guard neighbour
 	open      [64]uint64 // empty squares next to the grid whose lines stay within MaxLine
@@ -225,60 +235,89 @@ var coverKinds, guardKind = func() (ck [2]Tile, g Tile) {
 func (f *frontier) build(b *board) {
 	f.ox, f.oy = int(b.minX)-1, int(b.minY)-1
 	f.squares = 0
-	f.h = int(b.maxY) - int(b.minY) + 3
-	w := int(b.maxX) - int(b.minX) + 3
+	h := int(b.maxY) - int(b.minY) + 3
+	f.h = h
 	f.ownTile = coverKinds
 	f.guardTile = guardKind
+	occ, guard := f.occ[:h:h], f.guard[:h:h]
+	own0, own1 := f.own[0][:h:h], f.own[1][:h:h]
 	// guard holds the Guard tiles themselves until the row loop turns it into their neighbours.
 	for _, c := range b.c[:b.n] {
-		r, k := uint(int(c.y)-f.oy), uint(int(c.x)-f.ox)
-		f.occ[r] |= 1 << k
-		f.col[k] |= 1 << r
+		r := uint(int(c.y) - f.oy)
+		bit := uint64(1) << uint(int(c.x)-f.ox)
+		occ[r] |= bit
 		switch c.t {
 		case f.guardTile:
-			f.guard[r] |= 1 << k
+			guard[r] |= bit
 		case f.ownTile[0]:
-			f.own[0][r] |= 1 << k
+			own0[r] |= bit
 		case f.ownTile[1]:
-			f.own[1][r] |= 1 << k
+			own1[r] |= bit
 		}
 	}
-	// Only a row or column already holding MaxLine tiles can make a line too long.
-	var longCols uint64
-	for k := range w {
-		if bits.OnesCount64(f.col[k]) >= MaxLine {
-			longCols |= 1 << k
-		}
+	// Only a row or column already holding MaxLine tiles can make a line too long. The columns
+	// that do are counted with a 3-bit counter per column, across the rows (bit-sliced), with
+	// long set once a counter reaches 7.
+	var c0, c1, c2, longCols uint64
+	for _, o := range occ {
+		k0 := c0 & o
+		c0 ^= o
+		k1 := c1 & k0
+		c1 ^= k0
+		c2 |= k1
+		longCols |= c0 & c1 & c2
 	}
 	var gdown uint64 // the Guard tiles of row r-1
-	for r := range f.h {
+	for r := range h {
 		var up, down, gup uint64
 		if r > 0 {
-			down = f.occ[r-1]
+			down = occ[r-1]
 		}
-		if r+1 < f.h {
-			up, gup = f.occ[r+1], f.guard[r+1]
+		if r+1 < h {
+			up, gup = occ[r+1], guard[r+1]
 		}
-		o := f.occ[r]
-		g := f.guard[r]
-		f.guard[r] = g<<1 | g>>1 | gup | gdown
+		o := occ[r]
+		g := guard[r]
+		guard[r] = g<<1 | g>>1 | gup | gdown
 		gdown = g
 		nb := o<<1 | o>>1 | up | down
-		f.coverable[r] = o & nb &^ f.guard[r]
+		f.coverable[r] = o & nb &^ guard[r]
 		open := nb &^ o
-		check := open & longCols
-		if bits.OnesCount64(o) >= MaxLine {
-			check = open
-		}
-		for x := check; x != 0; x &= x - 1 {
+		for x := open & longCols; x != 0; x &= x - 1 {
 			k := uint(bits.TrailingZeros64(x))
-			if lineLen(o, k) > MaxLine || lineLen(f.col[k], uint(r)) > MaxLine {
+			if f.colLen(r, k) > MaxLine {
 				open &^= 1 << k
+			}
+		}
+		if bits.OnesCount64(o) >= MaxLine {
+			for x := open; x != 0; x &= x - 1 {
+				k := uint(bits.TrailingZeros64(x))
+				if lineLen(o, k) > MaxLine {
+					open &^= 1 << k
+				}
 			}
 		}
 		f.open[r] = open
 		f.squares += bits.OnesCount64(open) + bits.OnesCount64(f.coverable[r])
 	}
+}
+
+// The column counter of frontier.build counts to 7: MaxLine must be 7 for it (a compile error
+// otherwise).
+var _ [MaxLine - 7]struct{}
+var _ [7 - MaxLine]struct{}
+
+// colLen returns the length of the column line through row r, bit k if that square were
+// filled: the square plus the filled squares next to it north and south. r is within 1..h-2.
+func (f *frontier) colLen(r int, k uint) int {
+	n := 1
+	for i := r + 1; i < f.h && f.occ[i]>>k&1 != 0; i++ {
+		n++
+	}
+	for i := r - 1; i >= 0 && f.occ[i]>>k&1 != 0; i-- {
+		n++
+	}
+	return n
 }
 
 // lineLen returns the length of the line through bit k of row if bit k were filled: k itself

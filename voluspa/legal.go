@@ -56,18 +56,20 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 	start := len(dst)
 	kinds := uint64(Deck.Distinct(hand))
 	dst = slices.Grow(dst, bits.OnesCount64(kinds)*f.squares)
+	out, i := dst[:cap(dst)], start
 	for x := kinds; x != 0; x &= x - 1 {
 		t := Tile(bits.TrailingZeros64(x))
 		for r := range f.h {
-			dst = appendSquares(dst, MoveLay, t, f.layMask(r, t), f.ox, f.oy+r)
+			i = putSquares(out, i, moveWord(MoveLay, t, f.oy+r), f.layMask(r, t), f.ox)
 		}
 		if t.pw().Cover == CoverNone {
 			continue
 		}
 		for r := range f.h {
-			dst = appendSquares(dst, MoveCover, t, f.coverMask(r, t), f.ox, f.oy+r)
+			i = putSquares(out, i, moveWord(MoveCover, t, f.oy+r), f.coverMask(r, t), f.ox)
 		}
 	}
+	dst = out[:i]
 	if len(dst) > start {
 		return dst
 	}
@@ -77,17 +79,20 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 	return dst
 }
 
-// appendSquares appends a move of kind k with tile t for each square of row mask m (bit c is
-// x = ox + c) of the row y. dst must have room for them.
-func appendSquares(dst []Move, k MoveKind, t Tile, m uint64, ox, y int) []Move {
-	if m == 0 {
-		return dst
-	}
-	n := len(dst)
-	dst = dst[:n+bits.OnesCount64(m)] // the caller grew dst for every square
-	for i := n; m != 0; m &= m - 1 {
-		dst[i] = Move{kind: k, tile: t, x: int8(ox + bits.TrailingZeros64(m)), y: int8(y)}
+// moveWord returns the move of kind k with tile t on row y as a word: kind, tile, x (0) and y
+// from the low byte up, for putSquares.
+func moveWord(k MoveKind, t Tile, y int) uint32 {
+	return uint32(k) | uint32(t)<<8 | uint32(uint8(y))<<24
+}
+
+// putSquares writes at out[i:] the move w (a [moveWord]) for each square of row mask m (bit c
+// is x = ox + c) and returns the index after them. out must have room for them. It writes a
+// move's fields from one word so that the compiler stores it at once.
+func putSquares(out []Move, i int, w uint32, m uint64, ox int) int {
+	for ; m != 0; m &= m - 1 {
+		v := w | uint32(uint8(ox+bits.TrailingZeros64(m)))<<16
+		out[i] = Move{kind: MoveKind(v), tile: Tile(v >> 8), x: int8(v >> 16), y: int8(v >> 24)}
 		i++
 	}
-	return dst
+	return i
 }
