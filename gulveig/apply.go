@@ -94,12 +94,20 @@ func (s *State) power() Power {
 	return PowerOf(s.h.roles[q], s.position(q), int(s.players))
 }
 
-func (s *public) addLog(code uint8) {
-	if int(s.logN) >= logCap {
-		panic("gulveig: the record of the hand is full")
+// firstAct reports whether seat q, under blind bidding, has neither looked nor bid (it may look
+// or bid blind, not bid or pass).
+func (s *public) firstAct(q int8) bool {
+	bit := uint8(1) << q
+	return s.has(flagBlind) && s.looked&bit == 0 && s.blind&bit == 0
+}
+
+// bidFloor returns the least bid seat q may make: blind (under blind bidding, before it looks
+// or once it bid blind) or not.
+func (s *public) bidFloor(q int8) (lo int, blind bool) {
+	if s.firstAct(q) || s.blind&(1<<q) != 0 {
+		return max(s.minBid(), s.blindMin()), true
 	}
-	s.log[s.logN] = code
-	s.logN++
+	return s.minBid(), false
 }
 
 // Apply returns the state after m. It checks, in order: that the match is not over (else an
@@ -155,7 +163,7 @@ func (s *State) check(m Move) error {
 			return err
 		}
 		bit := uint8(1) << q
-		first := s.has(flagBlind) && s.looked&bit == 0 && s.blind&bit == 0
+		first := s.firstAct(q)
 		switch k {
 		case MoveLook:
 			if !first {
@@ -401,7 +409,7 @@ func (s *State) apply(m Move) {
 		s.h.gave[q] = c
 		s.handN[q]--
 		s.treasN++
-		s.addLog(codeHidden)
+		s.log.put(0, 1)
 		s.orchardK++
 		if int(s.orchardK) < bits.OnesCount8(s.bidders()) {
 			s.toMove = s.next(s.bidders(), q)
@@ -420,14 +428,14 @@ func (s *State) apply(m Move) {
 		s.h.drew[d] = c
 		s.handN[d]++
 		s.treasN--
-		s.addLog(codeHidden)
+		s.log.put(0, 1)
 		s.orchardK++
 		if int(s.orchardK) == 2*g {
 			s.endRoleTurn()
 		}
 	case PhaseSwap:
 		s.h.swapped[s.swapDone] = m.Cards()
-		s.addLog(codeHidden)
+		s.log.put(0, 1)
 		s.swapDone++
 		if s.swapDone == 1 {
 			s.toMove = s.otherLoser(q)
@@ -442,7 +450,7 @@ func (s *State) apply(m Move) {
 		s.h.aside = c
 		s.h.hand[q] = s.h.hand[q].Minus(c)
 		s.handN[q] -= 3
-		s.addLog(codeHidden)
+		s.log.put(0, 1)
 		if s.blind&(1<<q) != 0 {
 			s.startPlay()
 		} else {
@@ -450,10 +458,10 @@ func (s *State) apply(m Move) {
 		}
 	case PhaseRaise:
 		if m.kind() == MoveRaise {
+			s.log.put(uint64(m.n()-int(s.contract))/10, 7)
 			s.contract = uint16(m.n())
-			s.addLog(uint8(m.n() / 10))
 		} else {
-			s.addLog(0)
+			s.log.put(0, 7)
 		}
 		s.startPlay()
 	case PhasePlay:
@@ -496,20 +504,19 @@ func (s *State) bid(q int8, m Move) {
 	switch m.kind() {
 	case MoveLook:
 		s.looked |= bit
-		s.addLog(codeLook)
+		s.log.put(0, 1)
 		return
 	case MovePass:
 		s.passed |= bit
-		s.addLog(codePass)
-	case MoveBid:
+		s.log.put(0, 1)
+	case MoveBid, MoveBlind:
+		lo, _ := s.bidFloor(q)
+		s.log.putOnes((m.n()-lo)/10 + 1)
 		s.high = uint16(m.n())
 		s.lastBid[q] = s.high
-		s.addLog(uint8(m.n() / 10))
-	case MoveBlind:
-		s.high = uint16(m.n())
-		s.lastBid[q] = s.high
-		s.blind |= bit
-		s.addLog(codeBlind | uint8(m.n()/10))
+		if m.kind() == MoveBlind {
+			s.blind |= bit
+		}
 	}
 	left := s.bidders() &^ s.passed
 	if bits.OnesCount8(left) > 1 {
@@ -559,14 +566,14 @@ func (s *State) endRoleTurn() {
 func (s *State) roleTurn(q int8, m Move) {
 	p := s.power()
 	if m.kind() == MoveDecline {
-		s.addLog(codeDecline)
+		s.log.put(0, 1)
 		if !s.drawing {
 			s.declined |= 1 << q
 		}
 		s.endRoleTurn()
 		return
 	}
-	s.addLog(codeUse)
+	s.log.put(1, 1)
 	if s.drawing {
 		s.powersUsed |= 1 << (4 + q)
 	} else {
@@ -624,13 +631,13 @@ func (s *State) startPlay() {
 // play plays a card of seat q, or shows a combo and leads (G10–G12).
 func (s *State) play(q int8, m Move) {
 	c := m.c0()
-	code := uint8(c)
+	code := uint64(c)
 	if m.kind() == MoveShow {
 		s.supreme = c.Clan()
 		s.showed[q] |= 1 << comboOf[c]
-		code |= flagShow
+		code |= 32
 	}
-	s.addLog(code)
+	s.log.put(code, 6)
 	if s.trickN > 0 {
 		if led := s.trick[0].Clan(); c.Clan() != led {
 			s.voids[q] |= 1 << led

@@ -72,7 +72,7 @@ func Twin(s State, p norns.Player, r *rng.Rand) (State, bool) {
 			*x = x.Without(u).With(w)
 			*y = y.Without(w).With(u)
 		}
-		t, err := replayHand(s.handStart(), DealMove(e), s.logBytes(), &a, nil)
+		t, err := replayHand(s.handStart(), DealMove(e), &s.log, &a, nil)
 		if err != nil || t.shownRole != s.shownRole || t.drawnRole != s.drawnRole {
 			continue
 		}

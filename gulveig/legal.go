@@ -53,19 +53,17 @@ func (s *public) appendLegal(dst []Move, hand Cards, role Role, treasure Cards) 
 		}
 		return dst
 	case PhaseBid:
-		bit := uint8(1) << q
-		first := s.has(flagBlind) && s.looked&bit == 0 && s.blind&bit == 0
+		first := s.firstAct(q)
 		if first {
 			dst = append(dst, Look())
 		}
-		if first || s.blind&bit != 0 {
-			for v := max(s.minBid(), s.blindMin()); v <= s.cap(); v += 10 {
-				dst = append(dst, Blind(v))
-			}
-		} else {
-			for v := s.minBid(); v <= s.cap(); v += 10 {
-				dst = append(dst, Bid(v))
-			}
+		lo, blind := s.bidFloor(q)
+		k := MoveBid
+		if blind {
+			k = MoveBlind
+		}
+		for v := lo; v <= s.cap(); v += 10 {
+			dst = append(dst, mv(k, NoCard, NoCard, NoCard, v))
 		}
 		if s.high > 0 && !first {
 			dst = append(dst, Pass())

@@ -38,31 +38,39 @@ func (s *public) drawer() int8 {
 	return d
 }
 
-// moveOf returns the move the record's code stands for in s, with the cards of hidden acts from a.
-func (s *State) moveOf(code uint8, a *acts) Move {
+// moveOf reads the next act of the record in s and returns its move, with the cards of hidden
+// acts from a.
+func (s *State) moveOf(r *logReader, a *acts) Move {
 	switch s.phase {
 	case PhaseBid:
-		switch {
-		case code == codePass:
+		if r.get(1) == 0 {
+			if s.firstAct(s.toMove) {
+				return Look()
+			}
 			return Pass()
-		case code == codeLook:
-			return Look()
-		case code&codeBlind != 0:
-			return Blind(int(code&^codeBlind) * 10)
 		}
-		return Bid(int(code) * 10)
+		v, blind := s.bidFloor(s.toMove)
+		v += 10 * r.ones()
+		if blind {
+			return Blind(v)
+		}
+		return Bid(v)
 	case PhaseRole:
-		if code == codeUse {
+		if r.get(1) == 1 {
 			return Use()
 		}
 		return Decline()
 	case PhaseGive:
+		r.get(1)
 		return Give(a.gave[s.toMove])
 	case PhaseDraw:
+		r.get(1)
 		return Draw(a.drew[s.drawer()])
 	case PhaseSwap:
+		r.get(1)
 		return swapOf(a.swapped[s.swapDone&1])
 	case PhaseAside:
+		r.get(1)
 		x := a.aside
 		if x.Len() != 3 {
 			return Aside(NoCard, NoCard, NoCard)
@@ -72,13 +80,14 @@ func (s *State) moveOf(code uint8, a *acts) Move {
 		c1 := lowest(x)
 		return Aside(c0, c1, lowest(x.Without(c1)))
 	case PhaseRaise:
-		if code == 0 {
-			return Keep()
+		if d := r.get(7); d != 0 {
+			return Raise(int(s.contract) + 10*int(d))
 		}
-		return Raise(int(code) * 10)
+		return Keep()
 	case PhasePlay:
-		c := Card(code &^ flagShow)
-		if code&flagShow != 0 {
+		code := r.get(6)
+		c := Card(code & 31)
+		if code&32 != 0 {
 			p, _ := c.Partner()
 			return Show(c, p)
 		}
@@ -98,7 +107,7 @@ var errLogEnds = errors.New("the record of acts goes past the end of the hand")
 
 // replayHand deals deal on start and plays the record of acts, taking the cards of hidden acts
 // from a. visit, if not nil, sees every move with the state before it.
-func replayHand(start State, deal Move, log []uint8, a *acts, visit func(State, Move)) (State, error) {
+func replayHand(start State, deal Move, log *actLog, a *acts, visit func(State, Move)) (State, error) {
 	if visit != nil {
 		visit(start, deal)
 	}
@@ -106,11 +115,12 @@ func replayHand(start State, deal Move, log []uint8, a *acts, visit func(State, 
 	if err != nil {
 		return s, err
 	}
-	for _, code := range log {
+	r := logReader{l: log}
+	for r.more() {
 		if s.phase == PhaseDeal || s.phase == PhaseOver {
 			return s, errLogEnds
 		}
-		m := s.moveOf(code, a)
+		m := s.moveOf(&r, a)
 		if visit != nil {
 			visit(s, m)
 		}
@@ -129,7 +139,7 @@ func (s State) HandMoves() []Move {
 	}
 	var ms []Move
 	a := s.acts()
-	if _, err := replayHand(s.handStart(), s.h.dealt, s.logBytes(), &a, func(_ State, m Move) { ms = append(ms, m) }); err != nil {
+	if _, err := replayHand(s.handStart(), s.h.dealt, &s.log, &a, func(_ State, m Move) { ms = append(ms, m) }); err != nil {
 		panic("gulveig: a state that does not replay: " + err.Error())
 	}
 	return ms

@@ -52,23 +52,73 @@ const (
 	nobody = int8(norns.Nobody)
 )
 
-// logCap bounds the acts of one hand: at most 84 bids (from 50 to 880 by 10), 4 looks and passes,
-// 13 role acts, the aside, the raise and 21 cards.
-const logCap = 128
+// actLog is the record of one hand's acts, packed as bits in the order of the acts. An act's
+// code depends on the phase it was made in, which replaying the record knows:
+//
+//   - in the auction, a look or a pass is a 0 (a seat that may look may not pass, and the
+//     reverse); a bid or a blind bid (which of the two, the seat's state says) of v points is d
+//     ones and a 0, d = (v-lo)/10+1 where lo is the least bid it could make;
+//   - a role decision is 1 (use) or 0 (decline); a hidden act (a give, a draw, a swap, the aside)
+//     is a 0, its cards living in the hidden part of the State;
+//   - the raise is 7 bits, 0 to keep and (v-contract)/10 to raise to v;
+//   - a card is 6 bits: the card, and 32 when it shows a combo.
+//
+// Bids rise by at least 10 from the opening bid to at most 880, so the ones of a whole auction
+// number at most 84, as do its bids: with the passes, looks, role turns, the raise and 21 cards,
+// a hand needs at most 320 bits.
+type actLog struct {
+	w [6]uint64
+	n uint16 // bits used
+}
 
-// Log codes. In the auction: a bid of n points is n/10, a blind bid 0x80|n/10; a pass and a look
-// have their own codes. At a role turn: use or decline. Hidden acts (a give, a draw, a swap, the
-// aside) are a marker; their cards live in the hidden part of the State. A raise is n/10, keeping
-// the bid 0. A card is the card, with flagShow when it shows a combo.
-const (
-	codePass    = 0
-	codeLook    = 1
-	codeDecline = 0
-	codeUse     = 1
-	codeHidden  = 2
-	codeBlind   = 0x80
-	flagShow    = 0x40
-)
+// put appends the n low bits of v (n ≤ 32).
+func (l *actLog) put(v uint64, n uint) {
+	i := uint(l.n)
+	if i+n > 64*uint(len(l.w)) {
+		panic("gulveig: the record of the hand is full")
+	}
+	l.w[i/64] |= v << (i % 64)
+	if i%64+n > 64 {
+		l.w[i/64+1] |= v >> (64 - i%64)
+	}
+	l.n += uint16(n)
+}
+
+// putOnes appends d ones and a zero.
+func (l *actLog) putOnes(d int) {
+	for ; d > 32; d -= 32 {
+		l.put(1<<32-1, 32)
+	}
+	l.put(1<<d-1, uint(d)+1)
+}
+
+// logReader reads an actLog from its start.
+type logReader struct {
+	l   *actLog
+	pos uint
+}
+
+func (r *logReader) more() bool { return r.pos < uint(r.l.n) }
+
+// get reads n bits (n ≤ 32); bits past the end read as 0.
+func (r *logReader) get(n uint) uint64 {
+	i := r.pos
+	v := r.l.w[i/64] >> (i % 64)
+	if i%64+n > 64 && i/64+1 < uint(len(r.l.w)) {
+		v |= r.l.w[i/64+1] << (64 - i%64)
+	}
+	r.pos += n
+	return v & (1<<n - 1)
+}
+
+// ones reads ones up to a zero and returns how many.
+func (r *logReader) ones() int {
+	d := 0
+	for r.more() && r.get(1) == 1 {
+		d++
+	}
+	return d
+}
 
 // head holds what the hottest accessors read (Players, ToMove, Over, Phase): they are methods of
 // this small struct, so calling one on a State or View copies 3 bytes, not the whole value.
@@ -135,8 +185,7 @@ type public struct {
 	handN  [4]uint8 // cards in each seat's hand
 	treasN uint8    // cards in the treasure
 
-	log  [logCap]uint8
-	logN uint8
+	log actLog
 }
 
 // hidden is the part of a State some seats may not see.
@@ -158,20 +207,21 @@ type hidden struct {
 // == compares states, a State can be a map key, and copying it is the snapshot. Every method is
 // safe for concurrent use.
 //
-// Besides the cards and scores, a State keeps the hand's acts in order (a byte each: bids,
-// passes, role decisions, cards played; the cards of hidden acts sit in the hidden part). Views
+// Besides the cards and scores, a State keeps the hand's acts in order (bids, passes, role
+// decisions, cards played, packed in bits; the cards of hidden acts sit in the hidden part). Views
 // carry the same record, so a View knows the hand's public history, [View.Sample] replays it on
 // a new deal, and decoding JSON replays it to validate the state.
 //
-// Size: a State is 384 bytes, and [TestStateSize] keeps it there. Every Apply and AppendLegal
+// Size: a State is 312 bytes, and [TestStateSize] keeps it there. Every Apply and AppendLegal
 // copies the State (value receivers), and copying is a large share of a random hand's time
-// (BenchmarkRandomHand), so the layout keeps one copy of each fact and derives the rest: the
-// hand's worths and strengths are a byte naming one of the 192 tables the roles can make
-// (valueTables, built once from the deck and role tables), and who played and who took each
-// card are two bits a card in one word each (the cards a seat played or took are derived). The
-// rest is the record of acts (129 bytes: the longest auction has 84 bids), the hidden hands,
-// treasure, aside and deal (about 120 bytes), and the scores and auction. The accessors Players,
-// ToMove, Over and Phase read a 3-byte embedded struct, so they copy nothing large.
+// (BenchmarkRandomHand), so the layout keeps one copy of each fact and derives the rest. The
+// record of acts is packed in bits (50 bytes for the longest hand, see actLog), not a byte an
+// act; the hand's worths and strengths are a byte naming one of the 192 tables the roles can make
+// (valueTables, built once from the deck and role tables); who played and who took each card are
+// two bits a card in one word each (the cards a seat played or took are derived). The rest is
+// the hidden hands, treasure, aside and deal (about 120 bytes), and the scores and auction. The
+// accessors Players, ToMove, Over and Phase read a 3-byte embedded struct, so they copy nothing
+// large.
 //
 // The zero State is not a valid match; use [New].
 type State struct {
@@ -222,7 +272,7 @@ func (s *State) clearHand() {
 	p.bonus, p.giveAway, p.vi, p.powersUsed = 0, false, 0, 0
 	p.trick, p.trickN, p.leader, p.tricks, p.supreme = [3]Card{NoCard, NoCard, NoCard}, 0, -1, 0, NoClan
 	p.played, p.byBits, p.wonBits, p.voids, p.showed = 0, 0, 0, [4]uint8{}, [4]uint8{}
-	p.log, p.logN, p.handN, p.treasN = [logCap]uint8{}, 0, [4]uint8{}, 0
+	p.log, p.handN, p.treasN = actLog{}, [4]uint8{}, 0
 	s.h = hidden{gave: [4]Card{NoCard, NoCard, NoCard, NoCard}, drew: [4]Card{NoCard, NoCard, NoCard, NoCard}}
 }
 
@@ -453,9 +503,6 @@ func (s *public) index(p norns.Player) int {
 
 // HandLen returns the number of cards in seat p's hand. It panics if p is not a seat.
 func (s public) HandLen(p norns.Player) int { return int(s.handN[s.index(p)]) }
-
-// Log returns the hand's record of acts, a byte each (see the package documentation, # Log).
-func (s public) logBytes() []uint8 { return s.log[:s.logN] }
 
 // Hand returns seat p's cards. It panics if p is not a seat.
 func (s State) Hand(p norns.Player) Cards { return s.h.hand[s.index(p)] }
