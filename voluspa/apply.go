@@ -213,7 +213,7 @@ func (s *State) step(m Move, w *window, r *recorder) {
 			}
 		}
 		s.leave(p, m.tile)
-		s.holds[p] = hold{kinds: blocked, n: s.size[p]}
+		s.holds[p].discard(blocked, int(s.size[p]))
 		s.gone = Deck.With(s.gone, cards.Card(m.tile))
 		if r != nil {
 			e := ev(EventDiscard, p)
@@ -233,17 +233,14 @@ func (s *State) take(t Tile) {
 }
 
 // leave takes t out of seat p's hand, and updates what the others know of that hand: one known
-// tile of t fewer (the tile that left may have been it), and one tile fewer that must be of the
-// kinds a discard showed, if t is one of them.
+// tile of t fewer (the tile that left may have been it), and one tile fewer for every discard
+// inference on a set of kinds that holds t.
 func (s *State) leave(p int8, t Tile) {
 	s.h.hand[p] = Deck.Without(s.h.hand[p], cards.Card(t))
 	s.size[p]--
 	s.known[p] = Deck.Without(s.known[p], cards.Card(t))
-	if h := &s.holds[p]; h.n > 0 && h.kinds.has(t) {
-		h.n--
-	}
-	if s.holds[p].n == 0 {
-		s.holds[p] = hold{}
+	if s.holds[p].any() {
+		s.holds[p].leave(t)
 	}
 }
 

@@ -43,17 +43,42 @@ func twin(s State, p norns.Player, r *rng.Rand) (State, bool) {
 	*pa = Deck.With(Deck.Without(*pa, ca), cb)
 	*pb = Deck.With(Deck.Without(*pb, cb), ca)
 	for q := range n {
-		if h := s.holds[q]; h.n > 0 && (s.h.hand[q]&h.kinds.of()).Len() < int(h.n) {
+		if !keepsHolds(s, q) {
 			return s, false
 		}
 	}
 	return s, true
 }
 
-// HoldOf returns what seat p's last discard showed: the kinds and how many tiles must be of them.
+// HoldOf returns what seat p's last discard showed: the kinds and how many tiles must be of them
+// (the inference with the most kinds).
 func HoldOf(s State, p norns.Player) ([]Tile, int) {
-	h := s.holds[p]
-	return h.kinds.tiles(), int(h.n)
+	kinds, n, m := s.holds[p].chain()
+	if m == 0 {
+		return nil, 0
+	}
+	return kinds[m-1].tiles(), n[m-1]
+}
+
+// HoldsOf returns every inference on seat p's hand: kinds and counts, the fewest kinds first.
+func HoldsOf(s State, p norns.Player) (kinds [][]Tile, n []int) {
+	k, c, m := s.holds[p].chain()
+	for i := range m {
+		kinds = append(kinds, k[i].tiles())
+		n = append(n, c[i])
+	}
+	return kinds, n
+}
+
+// keepsHolds reports whether seat q's hand keeps every inference on it.
+func keepsHolds(s State, q int) bool {
+	k, c, m := s.holds[q].chain()
+	for i := range m {
+		if (s.h.hand[q] & k[i].of()).Len() < c[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // Satisfies reports whether every hand of s keeps what the views know of it.
@@ -62,7 +87,7 @@ func Satisfies(s State) bool {
 		if !s.h.hand[q].Contains(s.known[q]) {
 			return false
 		}
-		if h := s.holds[q]; h.n > 0 && (s.h.hand[q]&h.kinds.of()).Len() < int(h.n) {
+		if !keepsHolds(s, q) {
 			return false
 		}
 	}

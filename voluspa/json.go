@@ -40,11 +40,12 @@ type cellJSON struct {
 }
 
 type seatJSON struct {
-	Score   int       `json:"score"`
-	Reached int       `json:"reached"`
-	Hand    string    `json:"hand"`
-	Known   string    `json:"known"`
-	Hold    *holdJSON `json:"hold,omitempty"`
+	Score   int        `json:"score"`
+	Reached int        `json:"reached"`
+	Hand    string     `json:"hand"`
+	Known   string     `json:"known"`
+	Holds   []holdJSON `json:"holds,omitempty"` // what its discards showed, the fewest kinds first
+	Hold    *holdJSON  `json:"hold,omitempty"`  // read only: one inference, as older versions wrote it
 }
 
 type holdJSON struct {
@@ -63,8 +64,9 @@ func (s State) MarshalJSON() ([]byte, error) {
 	}
 	for p := range j.Seats {
 		sj := seatJSON{Score: int(s.score[p]), Reached: int(s.reached[p]), Hand: Deck.Format(s.h.hand[p]), Known: Deck.Format(s.known[p])}
-		if h := s.holds[p]; h.n > 0 {
-			sj.Hold = &holdJSON{Kinds: h.kinds.tiles(), N: int(h.n)}
+		kinds, n, m := s.holds[p].chain()
+		for i := range m {
+			sj.Holds = append(sj.Holds, holdJSON{Kinds: kinds[i].tiles(), N: n[i]})
 		}
 		j.Seats[p] = sj
 	}
@@ -188,18 +190,30 @@ func (j *stateJSON) state() (State, error) {
 		}
 		s.score[p], s.reached[p] = int16(sj.Score), uint16(sj.Reached)
 		if sj.Hold != nil {
-			var h hold
-			for _, t := range sj.Hold.Kinds {
+			if sj.Holds != nil {
+				return State{}, fmt.Errorf("seat %d: both hold and holds", p)
+			}
+			sj.Holds = []holdJSON{*sj.Hold}
+		}
+		prevKinds, prevN := kindSet(0), 0
+		for _, hj := range sj.Holds {
+			var k kindSet
+			for _, t := range hj.Kinds {
 				if !t.IsValid() {
 					return State{}, fmt.Errorf("seat %d: hold of %v", p, t)
 				}
-				h.kinds |= 1 << kindIndex[t]
+				k |= 1 << kindIndex[t]
 			}
-			if sj.Hold.N < 1 || sj.Hold.N > (s.h.hand[p]&h.kinds.of()).Len() || h.kinds.tiles() == nil {
-				return State{}, fmt.Errorf("seat %d: a hold of %d tiles its hand does not keep", p, sj.Hold.N)
+			if hj.N < 1 || hj.N > HandSize || hj.N > (s.h.hand[p]&k.of()).Len() || k == 0 {
+				return State{}, fmt.Errorf("seat %d: a hold of %d tiles its hand does not keep", p, hj.N)
 			}
-			h.n = uint8(sj.Hold.N)
-			s.holds[p] = h
+			if hj.N <= prevN || k&prevKinds != prevKinds || k == prevKinds {
+				return State{}, fmt.Errorf("seat %d: holds not nested (each with more kinds and more tiles than the one before)", p)
+			}
+			for j := prevN; j < hj.N; j++ {
+				s.holds[p][j] = k
+			}
+			prevKinds, prevN = k, hj.N
 		}
 	}
 	if all != Deck.Full() {

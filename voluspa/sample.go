@@ -28,18 +28,19 @@ func (k kindSet) of() cards.Multiset {
 
 // Sample returns a full state the seat cannot tell from the true one: the same public part and
 // hand, and the unseen tiles ([View.Unseen]) dealt to the other hands and the supply in the
-// right numbers, each other hand holding the tiles the seat knows it holds (V8) and as many tiles
-// of the kinds its last discard showed as that discard implies (V9). Its View(Seat()) equals v.
+// right numbers, each other hand holding the tiles the seat knows it holds (V8) and, for every
+// discard it made whose inference still binds, as many tiles of the kinds blocked at that discard
+// as the discard implies (V9). Its View(Seat()) equals v.
 //
-// What a discard shows is kept for each seat's last discard only: a seat that discards again
-// while the first discard still binds some of its tiles has the older inference replaced by the
-// newer (two discards by one seat that close together are rare; a sample may then give that
-// seat a hand the first discard ruled out).
+// Every discard counts: when a seat discards twice while the first discard still binds some of
+// its tiles, those tiles were in its hand at the second discard too, so they are of the kinds
+// blocked at both; Sample keeps both bounds (see the holds kept in the State).
 //
 // Distribution: without a discard to respect, every deal of the unseen tiles is equally likely
-// (each copy is a distinct tile, dealt at random). A seat bound by a discard draws how many of
-// its hidden tiles are of the shown kinds from the hypergeometric law cut to the values its
-// discard allows, the seats in turn; if a later seat cannot be served, the deal starts over.
+// (each copy is a distinct tile, dealt at random). A seat bound by discards draws its hidden
+// tiles uniformly among the draws that meet every bound (how many fall in each nested set of
+// kinds, weighted by the number of such draws, then the tiles), the seats in turn; if a later
+// seat cannot be served, the deal starts over.
 func (v View) Sample(r *rng.Rand) State {
 	s := State{public: v.public}
 	s.h.hand[v.me] = v.hand
@@ -52,14 +53,8 @@ func (v View) Sample(r *rng.Rand) State {
 				continue
 			}
 			hidden := int(v.size[q]) - v.known[q].Len()
-			need := 0
-			var in cards.Multiset
-			if h := v.holds[q]; h.n > 0 {
-				in = h.kinds.of()
-				need = max(0, int(h.n)-(v.known[q]&in).Len())
-			}
 			var got cards.Multiset
-			got, left, ok = dealHidden(left, in, hidden, need, r)
+			got, left, ok = dealHidden(left, &v.holds[q], v.known[q], hidden, r)
 			if !ok {
 				break
 			}
@@ -72,38 +67,86 @@ func (v View) Sample(r *rng.Rand) State {
 	}
 }
 
-// dealHidden draws n tiles from pool, at least need of them among the copies of in (need is 0
-// when in is empty), each such deal as likely as when the pool was shuffled and dealt, given the
-// bound. It returns the tiles, the pool left, and false if the bound cannot be met.
-func dealHidden(pool, in cards.Multiset, n, need int, r *rng.Rand) (got, left cards.Multiset, ok bool) {
-	if need == 0 {
-		return drawN(pool, n, r)
+// layers splits a pool by a seat's nested inferences: layer i < m holds the pool's copies of
+// the i-th set of kinds not in the (i-1)-th, and layer m the rest; the first i+1 layers must
+// give at least need[i] tiles together.
+type layers struct {
+	m    int
+	pool [HandSize + 1]cards.Multiset
+	size [HandSize + 1]int
+	need [HandSize]int
+}
+
+// ways returns how many draws of left tiles from layers i.. meet the bounds, sum tiles having
+// come from the layers before i.
+func (l *layers) ways(i, left, sum int) uint64 {
+	if i == l.m {
+		return binom(l.size[i], left)
 	}
-	inPool := pool & in
-	outPool := pool &^ in
-	nIn, nOut := inPool.Len(), outPool.Len()
-	// weights[j] = C(nIn, j) C(nOut, n-j) for the allowed j.
-	var weights [HandSize + NumTiles]uint64
-	total := uint64(0)
-	for j := need; j <= min(n, nIn); j++ {
-		if n-j > nOut {
+	var t uint64
+	for c := max(0, l.need[i]-sum); c <= min(left, l.size[i]); c++ {
+		t += binom(l.size[i], c) * l.ways(i+1, left-c, sum+c)
+	}
+	return t
+}
+
+// pick sets c[i:] to the counts of the x-th draw (in the order ways counts them) of left tiles
+// from layers i.., x below ways(i, left, sum).
+func (l *layers) pick(i, left, sum int, x uint64, c *[HandSize + 1]int) {
+	if i == l.m {
+		c[i] = left
+		return
+	}
+	for k := max(0, l.need[i]-sum); k <= min(left, l.size[i]); k++ {
+		b := binom(l.size[i], k)
+		if w := b * l.ways(i+1, left-k, sum+k); x >= w {
+			x -= w
 			continue
 		}
-		weights[j] = binom(nIn, j) * binom(nOut, n-j)
-		total += weights[j]
+		c[i] = k
+		l.pick(i+1, left-k, sum+k, x/b, c)
+		return
 	}
+}
+
+// dealHidden draws the n hidden tiles of a seat from pool: uniformly among the draws that, with
+// the tiles known to be in its hand, meet every inference of h. It returns the tiles, the pool
+// left, and false if no draw meets them.
+func dealHidden(pool cards.Multiset, h *holds, known cards.Multiset, n int, r *rng.Rand) (got, left cards.Multiset, ok bool) {
+	kinds, bound, m := h.chain()
+	var l layers
+	rest := pool
+	for i := range m {
+		in := kinds[i].of()
+		l.pool[i] = rest & in
+		rest &^= in
+		l.need[i] = bound[i] - (known & in).Len()
+		if l.need[i] > 0 {
+			l.m = i + 1
+		}
+	}
+	if l.m == 0 {
+		return drawN(pool, n, r)
+	}
+	// The bounds past the last that needs a hidden tile hold already: their tiles join the rest.
+	l.pool[l.m] = pool
+	for i := range l.m {
+		l.pool[l.m] &^= l.pool[i]
+		l.size[i] = l.pool[i].Len()
+	}
+	l.size[l.m] = l.pool[l.m].Len()
+	total := l.ways(0, n, 0)
 	if total == 0 {
 		return 0, pool, false
 	}
-	x := r.Uint64N(total)
-	j := need
-	for ; x >= weights[j]; j++ {
-		x -= weights[j]
+	var c [HandSize + 1]int
+	l.pick(0, n, 0, r.Uint64N(total), &c)
+	for i := range l.m + 1 {
+		var a, b cards.Multiset
+		a, b, _ = drawN(l.pool[i], c[i], r)
+		got, _ = Deck.Sum(got, a)
+		left, _ = Deck.Sum(left, b)
 	}
-	a, inLeft, _ := drawN(inPool, j, r)
-	b, outLeft, _ := drawN(outPool, n-j, r)
-	got, _ = Deck.Sum(a, b)
-	left, _ = Deck.Sum(inLeft, outLeft)
 	return got, left, true
 }
 

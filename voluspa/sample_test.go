@@ -2,6 +2,7 @@ package voluspa_test
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/nornsgames/norns"
@@ -150,5 +151,60 @@ func TestSampleUniform(t *testing.T) {
 	}
 	if chi > 20 || math.IsNaN(chi) {
 		t.Errorf("Thors in the other hand %v: chi-square %.1f against the hypergeometric law", got, chi)
+	}
+}
+
+// TestSampleKeepsEveryDiscardInference scripts a seat that discards twice while its first
+// discard still binds: at the first discard a Dragon, a Skadi and a Troll could still go down
+// somewhere (two Trolls could be covered), at the second only a Troll (every Troll guards
+// another). The three tiles left from the first discard were in the
+// hand at the second, so every sample must give seat 0 at least three tiles of the first
+// discard's kinds, and four of the second's (a Dragon or a Skadi may be one of those four).
+func TestSampleKeepsEveryDiscardInference(t *testing.T) {
+	s := opening(t, "Odin", 0, "Troll Troll Troll Thor Odin", "Troll Troll Fenrir Fenrir Thor")
+	s = play(t, s, "Troll 1,0", "Troll -1,0", "Troll 0,1", "Troll 0,-1", "Troll 1,1", "discard Fenrir", "draw Troll")
+	if got := voluspa.Deck.Format(s.Hand(0)); s.ToMove() != 0 || got != "Odin Thor Loki Loki Loki" {
+		t.Fatalf("seat 0 to act with %s\n%v", got, s)
+	}
+	first := blockedKinds(t, s)
+	s = play(t, s, "discard Thor", "draw Odin", "Troll -1,-1")
+	s = settle(t, s)
+	second := blockedKinds(t, s)
+	if len(second) != len(first)+2 || slices.Contains(second, voluspa.Troll) {
+		t.Fatalf("blocked kinds %v at the first discard, %v at the second", first, second)
+	}
+	s = settle(t, play(t, s, "discard Odin"))
+	kinds, n := voluspa.HoldsOf(s, 0)
+	if len(n) != 2 || n[0] != 3 || n[1] != 4 || !slices.Equal(kinds[0], first) || !slices.Equal(kinds[1], second) {
+		t.Fatalf("inferences %v %v, want 3 of %v and 4 of %v", kinds, n, first, second)
+	}
+	count := func(h cards.Multiset, kinds []voluspa.Tile) int {
+		k := 0
+		for c := range voluspa.Deck.All(h) {
+			if slices.Contains(kinds, voluspa.Tile(c)) {
+				k++
+			}
+		}
+		return k
+	}
+	v := s.View(1)
+	r := rng.New(3)
+	exactlyThree, coverKind := 0, 0
+	for range 2000 {
+		smp := v.Sample(r)
+		checkSample(t, v, smp)
+		h := smp.Hand(0)
+		if a, b := count(h, first), count(h, second); a < 3 || b < 4 {
+			t.Fatalf("a sample gives seat 0 %s: %d of %v and %d of %v, want at least 3 and 4", voluspa.Deck.Format(h), a, first, b, second)
+		}
+		if count(h, first) == 3 {
+			exactlyThree++
+		}
+		if count(h, []voluspa.Tile{voluspa.Dragon, voluspa.Skadi}) > 0 {
+			coverKind++
+		}
+	}
+	if exactlyThree == 0 || coverKind == 0 {
+		t.Errorf("in 2000 samples: %d with exactly 3 of the first discard's kinds, %d with a Dragon or Skadi; want some of each", exactlyThree, coverKind)
 	}
 }

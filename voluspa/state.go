@@ -40,13 +40,58 @@ const (
 	nobody = int8(norns.Nobody)
 )
 
-// hold is what a seat's discard showed of its hand (V9): at the discard none of its tiles could
-// be laid, so every one was of a kind in kinds (the kinds with no legal square then). n is how
-// many of the seat's tiles must still be of those kinds: the tiles left after the discard, less
-// one for each tile of those kinds laid or discarded since.
-type hold struct {
-	kinds kindSet
-	n     uint8
+// holds is what a seat's discards showed of its hand (V9): at a discard none of its tiles could
+// be laid, so every one was of a kind blocked then. holds[j], when not empty, is the smallest set
+// of kinds known to hold at least j+1 of the seat's tiles. A discard's inference counts the
+// tiles left after it, less one for each tile of those kinds laid or discarded since (that tile
+// may have been one of them). Every inference that still binds is kept: an older discard's tiles
+// still held were all in the hand at a newer discard, so its kinds narrow to the kinds blocked
+// then, and the sets grow with the count — which is why one set per count says it all.
+type holds [HandSize]kindSet
+
+// any reports whether any inference binds the hand.
+func (h *holds) any() bool { return h[0] != 0 }
+
+// leave updates h for a tile of kind t leaving the hand: a bound on a set holding t drops by one.
+func (h *holds) leave(t Tile) {
+	for j := range h {
+		if h[j].has(t) {
+			if j+1 < len(h) {
+				h[j] = h[j+1]
+			} else {
+				h[j] = 0
+			}
+		}
+	}
+}
+
+// discard records a discard after which the seat's n tiles were all of the kinds in blocked.
+func (h *holds) discard(blocked kindSet, n int) {
+	for j := range h {
+		if h[j] != 0 {
+			h[j] &= blocked
+		}
+		if h[j] == 0 && j < n {
+			h[j] = blocked
+		}
+	}
+}
+
+// chain returns the inferences as (kinds, count) pairs, the fewest kinds first: each set with the
+// largest count it is known to hold.
+func (h *holds) chain() (kinds [HandSize]kindSet, n [HandSize]int, m int) {
+	for j, k := range h {
+		if k == 0 {
+			break
+		}
+		if m > 0 && kinds[m-1] == k {
+			n[m-1] = j + 1
+			continue
+		}
+		kinds[m], n[m] = k, j+1
+		m++
+	}
+	return kinds, n, m
 }
 
 // public is the part of a State that every seat sees. A View embeds a copy, so the methods
@@ -63,7 +108,7 @@ type public struct {
 	gone    cards.Multiset // tiles out of the game: covered by a Dragon or discarded (V7, V9)
 	size    [MaxPlayers]uint8
 	known   [MaxPlayers]cards.Multiset // tiles everyone saw go into a hand and not seen leave it (V8)
-	holds   [MaxPlayers]hold
+	holds   [MaxPlayers]holds
 	score   [MaxPlayers]int16
 	reached [MaxPlayers]uint16 // the turn that brought each seat its score; 0 for none (V15)
 	winners norns.Seats
@@ -86,8 +131,9 @@ type hidden struct {
 // hands, supply, scores and turn. Hands and the supply are [cards.Multiset] words: the supply has
 // no order, so no state, view or move can reveal one.
 //
-// Size budget: a State is 344 bytes, within a budget of 400: the board 185, five hands and the
-// supply (8 bytes each), and the public counts, scores and inferences a view draws;
+// Size budget: a State is 360 bytes, within a budget of 400: the board 185, five hands and the
+// supply (8 bytes each), and the public counts, scores and inferences a view draws (every
+// discard inference that still binds, 5 bytes a seat);
 // TestStateSize pins it. Value receivers copy it on every call, which costs less than the
 // per-call bitboards Legal builds.
 //
@@ -268,8 +314,9 @@ func (s State) String() string {
 		if !s.known[p].IsEmpty() {
 			fmt.Fprintf(&b, ", known %s", Deck.Format(s.known[p]))
 		}
-		if s.holds[p].n > 0 {
-			fmt.Fprintf(&b, ", %d of %v", s.holds[p].n, s.holds[p].kinds.tiles())
+		kinds, n, m := s.holds[p].chain()
+		for i := range m {
+			fmt.Fprintf(&b, ", %d of %v", n[i], kinds[i].tiles())
 		}
 		b.WriteByte('\n')
 	}

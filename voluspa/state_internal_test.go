@@ -14,6 +14,9 @@ func TestStateSize(t *testing.T) {
 	if got := unsafe.Sizeof(State{}); got > 400 {
 		t.Errorf("a State is %d bytes, over the budget of 400", got)
 	}
+	if got := unsafe.Sizeof(State{}); got != 360 {
+		t.Errorf("a State is %d bytes, want the 360 its doc gives", got)
+	}
 	t.Logf("State %d bytes, View %d, Move %d", unsafe.Sizeof(State{}), unsafe.Sizeof(View{}), unsafe.Sizeof(Move{}))
 	if got := unsafe.Sizeof(Move{}); got != 4 {
 		t.Errorf("a Move is %d bytes, want 4", got)
