@@ -134,34 +134,20 @@ func (s *State) check(m Move) error {
 		return &norns.MoveError{Game: "gulveig", Seat: norns.Nobody, Move: m.String(), Reason: "the match is over", Err: norns.ErrGameOver}
 	}
 	k := m.kind()
-	want := func(ks ...MoveKind) error {
-		for _, x := range ks {
-			if x == k {
-				return nil
-			}
-		}
+	if k >= numMoveKinds || phaseKinds[s.phase]&(1<<k) == 0 {
 		return s.refuse(m, "not a %v move: the %v phase takes %v", k, s.phase, phaseWants[s.phase])
 	}
 	q := s.toMove
 	switch s.phase {
 	case PhaseDealer:
-		if err := want(MoveDealer); err != nil {
-			return err
-		}
 		if p := m.n(); p < 0 || p >= int(s.players) {
 			return s.refuse(m, "seat %d is not one of %d", p, s.players)
 		}
 	case PhaseDeal:
-		if err := want(MoveDeal); err != nil {
-			return err
-		}
 		if reason := s.badDeal(m); reason != "" {
 			return s.refuse(m, "%s", reason)
 		}
 	case PhaseBid:
-		if err := want(MoveBid, MoveBlind, MovePass, MoveLook); err != nil {
-			return err
-		}
 		bit := uint8(1) << q
 		first := s.firstAct(q)
 		switch k {
@@ -191,51 +177,30 @@ func (s *State) check(m Move) error {
 			return s.checkBid(m, max(s.minBid(), s.blindMin()))
 		}
 	case PhaseRole:
-		if err := want(MoveUse, MoveDecline); err != nil {
-			return err
-		}
 		if p := s.power(); k == MoveDecline && p.Mandatory {
 			return s.refuse(m, "the power %v is mandatory", p)
 		}
 	case PhaseGive:
-		if err := want(MoveGive); err != nil {
-			return err
-		}
 		if !s.h.hand[q].Has(m.c0()) {
 			return s.refuse(m, "you do not hold %v", m.c0())
 		}
 	case PhaseDraw:
-		if err := want(MoveDraw); err != nil {
-			return err
-		}
 		if !s.h.treasure.Has(m.c0()) {
 			return s.refuse(m, "%v is not in the treasure", m.c0())
 		}
 	case PhaseSwap:
-		if err := want(MoveSwap); err != nil {
-			return err
-		}
 		if c := m.Cards(); c.Len() != 2 || !s.h.hand[q].Contains(c) {
 			return s.refuse(m, "give 2 cards of your hand")
 		}
 	case PhaseAside:
-		if err := want(MoveAside); err != nil {
-			return err
-		}
 		if c := m.Cards(); c.Len() != 3 || !s.h.hand[q].Contains(c) {
 			return s.refuse(m, "put aside 3 cards of your hand")
 		}
 	case PhaseRaise:
-		if err := want(MoveRaise, MoveKeep); err != nil {
-			return err
-		}
 		if k == MoveRaise {
 			return s.checkBid(m, int(s.contract)+10)
 		}
 	case PhasePlay:
-		if err := want(MovePlay, MoveShow); err != nil {
-			return err
-		}
 		c := m.c0()
 		hand := s.h.hand[q]
 		if k == MoveShow && s.trickN != 0 {
@@ -268,6 +233,20 @@ func (s *State) check(m Move) error {
 	return nil
 }
 
+// phaseKinds holds the kinds of move each phase takes, as bits.
+var phaseKinds = [numPhases]uint32{
+	PhaseDealer: 1 << MoveDealer,
+	PhaseDeal:   1 << MoveDeal,
+	PhaseBid:    1<<MoveBid | 1<<MoveBlind | 1<<MovePass | 1<<MoveLook,
+	PhaseRole:   1<<MoveUse | 1<<MoveDecline,
+	PhaseGive:   1 << MoveGive,
+	PhaseDraw:   1 << MoveDraw,
+	PhaseSwap:   1 << MoveSwap,
+	PhaseAside:  1 << MoveAside,
+	PhaseRaise:  1<<MoveRaise | 1<<MoveKeep,
+	PhasePlay:   1<<MovePlay | 1<<MoveShow,
+}
+
 var phaseWants = [numPhases]string{"a dealer", "a deal", "a bid, a blind bid, a pass or a look",
 	"use or decline", "give", "draw", "swap", "aside", "raise or keep", "a card", "nothing"}
 
@@ -295,10 +274,8 @@ func (s *State) badDeal(m Move) string {
 		all |= h
 		n += h.Len()
 	}
-	for c := range Card(NumKinds) {
-		if m.loc(c) == locClash {
-			return fmt.Sprintf("%v is dealt twice", c)
-		}
+	if clash := m.placeOf(locClash); clash != 0 {
+		return fmt.Sprintf("%v is dealt twice", lowest(clash))
 	}
 	if all != in || n != in.Len() {
 		return "the deal is not the 24 cards in play"
@@ -360,7 +337,8 @@ func (s State) SampleChance(r *rng.Rand) Move {
 		i++
 	}
 	rng.ShuffleSlice(r, pack[:])
-	var d Deal
+	// The move DealMove would build from the deal, written directly.
+	m := Move{w: dealW}
 	k := 0
 	bidders := s.bidders()
 	p := s.dealer
@@ -370,23 +348,25 @@ func (s State) SampleChance(r *rng.Rand) Move {
 			continue
 		}
 		for range HandSize {
-			d.Hands[p] |= 1 << pack[k]
+			m.setLoc(pack[k], uint64(1+p))
 			k++
 		}
 	}
 	for range 3 {
-		d.Treasure |= 1 << pack[k]
+		m.setLoc(pack[k], locTreasure)
 		k++
 	}
 	for ; k < len(pack); k++ {
-		d.Out |= 1 << pack[k]
+		m.setLoc(pack[k], locOut)
 	}
 	if s.has(flagRoles) {
 		roles := [NumRoles]Role{Sacrifice, Orchard, Anthem, Gold, Song}
 		rng.ShuffleSlice(r, roles[:])
-		d.Roles = roles
+		for i, r := range roles {
+			m.d1 |= uint64(r) << (21 + 3*i)
+		}
 	}
-	return DealMove(d)
+	return m
 }
 
 // apply plays the legal move m on s.

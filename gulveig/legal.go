@@ -2,6 +2,7 @@ package gulveig
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/nornsgames/norns"
 )
@@ -62,9 +63,7 @@ func (s *public) appendLegal(dst []Move, hand Cards, role Role, treasure Cards) 
 		if blind {
 			k = MoveBlind
 		}
-		for v := lo; v <= s.cap(); v += 10 {
-			dst = append(dst, mv(k, NoCard, NoCard, NoCard, v))
-		}
+		dst = appendBids(dst, k, lo, s.cap())
 		if s.high > 0 && !first {
 			dst = append(dst, Pass())
 		}
@@ -96,23 +95,23 @@ func (s *public) appendLegal(dst []Move, hand Cards, role Role, treasure Cards) 
 		}
 		return dst
 	case PhaseAside:
+		n := hand.Len()
+		dst = slices.Grow(dst, n*(n-1)*(n-2)/6)
+		none := mv(MoveAside, 0, 0, 0, 0).w
 		hand := uint64(hand)
 		for x := hand; x != 0; x &= x - 1 {
-			a := Card(bits.TrailingZeros64(x))
+			a := none | uint64(bits.TrailingZeros64(x))<<8
 			for y := x & (x - 1); y != 0; y &= y - 1 {
-				b := Card(bits.TrailingZeros64(y))
+				ab := a | uint64(bits.TrailingZeros64(y))<<16
 				for z := y & (y - 1); z != 0; z &= z - 1 {
-					dst = append(dst, mv(MoveAside, a, b, Card(bits.TrailingZeros64(z)), 0))
+					dst = append(dst, Move{w: ab | uint64(bits.TrailingZeros64(z))<<24})
 				}
 			}
 		}
 		return dst
 	case PhaseRaise:
 		dst = append(dst, Keep())
-		for v := int(s.contract) + 10; v <= s.cap(); v += 10 {
-			dst = append(dst, Raise(v))
-		}
-		return dst
+		return appendBids(dst, MoveRaise, int(s.contract)+10, s.cap())
 	case PhasePlay:
 		playable := hand
 		if s.trickN > 0 {
@@ -120,8 +119,9 @@ func (s *public) appendLegal(dst []Move, hand Cards, role Role, treasure Cards) 
 				playable = f
 			}
 		}
-		for c := range playable.All() {
-			dst = append(dst, Play(c))
+		play := mv(MovePlay, 0, NoCard, NoCard, 0).w
+		for x := uint64(playable); x != 0; x &= x - 1 {
+			dst = append(dst, Move{w: play | uint64(bits.TrailingZeros64(x))<<8})
 		}
 		if s.trickN == 0 {
 			for _, co := range combos {
@@ -131,6 +131,21 @@ func (s *public) appendLegal(dst []Move, hand Cards, role Role, treasure Cards) 
 			}
 		}
 		return dst
+	}
+	return dst
+}
+
+// appendBids appends the moves of kind k (a bid, blind bid or raise) from lo to hi by 10.
+func appendBids(dst []Move, k MoveKind, lo, hi int) []Move {
+	if lo > hi {
+		return dst
+	}
+	n := (hi-lo)/10 + 1
+	dst = slices.Grow(dst, n)
+	m := mv(k, NoCard, NoCard, NoCard, lo)
+	for range n {
+		dst = append(dst, m)
+		m.w += 10 << 32
 	}
 	return dst
 }

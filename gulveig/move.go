@@ -2,6 +2,7 @@ package gulveig
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/nornsgames/norns"
 )
@@ -234,13 +235,9 @@ func DealMove(d Deal) Move {
 	}
 	put(d.Treasure, locTreasure)
 	put(d.Out, locOut)
-	var m Move
-	m.w = uint64(MoveDeal) | uint64(uint16(0xFFFF))<<8
-	for c := range 21 {
-		m.d0 |= loc[c] << (3 * c)
-	}
-	for c := 21; c < int(NumKinds); c++ {
-		m.d1 |= loc[c] << (3 * (c - 21))
+	m := Move{w: dealW}
+	for c := range Card(NumKinds) {
+		m.setLoc(c, loc[c])
 	}
 	for i, r := range d.Roles {
 		m.d1 |= uint64(r&7) << (21 + 3*i)
@@ -248,12 +245,35 @@ func DealMove(d Deal) Move {
 	return m
 }
 
-// loc returns the location code of card c in a deal move.
-func (m Move) loc(c Card) uint64 {
+// dealW is the first word of every deal move.
+const dealW = uint64(MoveDeal) | uint64(uint16(0xFFFF))<<8
+
+// setLoc adds location code l for card c to a deal move.
+func (m *Move) setLoc(c Card, l uint64) {
 	if c < 21 {
-		return m.d0 >> (3 * c) & 7
+		m.d0 |= l << (3 * c)
+	} else {
+		m.d1 |= l << (3 * (c - 21))
 	}
-	return m.d1 >> (3 * (c - 21)) & 7
+}
+
+// rep3 has bit 3i set for each of the 21 location codes of a word.
+const rep3 = 0x1249249249249249
+
+// placeOf returns the cards whose location code in a deal move is l: the codes equal to l become
+// 0 under l repeated, and a 3-bit field is 0 when no bit of it is set.
+func (m Move) placeOf(l uint64) Cards {
+	x, y := m.d0^l*rep3, m.d1^l*rep3
+	return Cards(gather3(^(x|x>>1|x>>2)&rep3) | gather3(^(y|y>>1|y>>2)&(rep3&(1<<21-1)))<<21)
+}
+
+// gather3 moves bit 3i of x to bit i.
+func gather3(x uint64) uint64 {
+	var r uint64
+	for ; x != 0; x &= x - 1 {
+		r |= 1 << (uint(bits.TrailingZeros64(x)) / 3)
+	}
+	return r
 }
 
 // Deal returns the deal a [MoveDeal] carries, and false for other moves. A card named twice in
@@ -262,17 +282,8 @@ func (m Move) Deal() (Deal, bool) {
 	if m.kind() != MoveDeal {
 		return Deal{}, false
 	}
-	var d Deal
-	for c := range Card(NumKinds) {
-		switch l := m.loc(c); {
-		case l >= 1 && l <= 4:
-			d.Hands[l-1] |= 1 << c
-		case l == locTreasure:
-			d.Treasure |= 1 << c
-		case l == locOut:
-			d.Out |= 1 << c
-		}
-	}
+	d := Deal{Hands: [4]Cards{m.placeOf(1), m.placeOf(2), m.placeOf(3), m.placeOf(4)},
+		Treasure: m.placeOf(locTreasure), Out: m.placeOf(locOut)}
 	for i := range d.Roles {
 		d.Roles[i] = Role(m.d1 >> (21 + 3*i) & 7)
 	}
