@@ -232,9 +232,12 @@ func (t *Searcher[S, M, V]) Nodes() int { return len(t.nodes) }
 //
 // It runs the options' iteration budget, or fewer when ctx ends first: it checks ctx before
 // every iteration, and reads the clock against ctx's deadline often enough (every iteration, or
-// every 50 µs of them) that it returns within about 50 µs or one iteration of the deadline. A search cut short by ctx still returns the best move found so far, with a nil
-// error, once at least one iteration has completed. If ctx is already done before the first
-// iteration completes, Choose returns v's first legal move and ctx.Err(). With a single legal
+// // every 50 µs of them) that it returns within about 50 µs or one iteration of the deadline. A
+// search cut short by its deadline returns the best move found so far with a nil error — v's
+// first legal move when no iteration completed — so a bot that runs out of time still plays and
+// the match goes on. A search cancelled before its first iteration completes returns v's first
+// legal move and ctx.Err() (context.Canceled); once an iteration has completed, cancellation
+// also returns the best move so far with a nil error. With a single legal
 // move it returns that move at once, without searching. It fails if v's seat is not to act, and
 // if the game breaks its contract (a sampled state with no legal move, or a listed move that does
 // not apply).
@@ -267,14 +270,10 @@ func (t *Searcher[S, M, V]) Choose(ctx context.Context, v V, r *rng.Rand) (M, er
 			stop = clock.past()
 		}
 		if stop {
-			if t.iters == 0 {
-				err := ctx.Err()
-				if err == nil {
-					err = context.DeadlineExceeded
-				}
-				return t.rootMv[0], err
+			if t.iters == 0 && errors.Is(ctx.Err(), context.Canceled) {
+				return t.rootMv[0], ctx.Err()
 			}
-			return t.best(), nil
+			return t.best(), nil // the deadline: the best move so far, or the first legal one
 		}
 		var err error
 		if t.opts.Paired {

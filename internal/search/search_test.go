@@ -141,10 +141,8 @@ func TestDeadline(t *testing.T) {
 		t.Errorf("Choose returned %v, not legal", m)
 	}
 	switch n := sr.Iterations(); {
-	case n == 0 && !errors.Is(err, context.DeadlineExceeded):
-		t.Errorf("Choose stopped before its first iteration: error %v, want DeadlineExceeded", err)
-	case n > 0 && err != nil:
-		t.Errorf("Choose after %d iterations: error %v, want nil", n, err)
+	case err != nil:
+		t.Errorf("Choose after %d iterations: error %v, want nil (a deadline plays the best move so far)", n, err)
 	case n >= 1<<40:
 		t.Errorf("%d iterations before the deadline", n)
 	}
@@ -415,7 +413,7 @@ func TestDeadlineReadFromTheClock(t *testing.T) {
 	v := newNim(2, 60).View(0)
 	sr := search.New[nim, nimMove, nimView](search.Options[nim, nimMove]{Iterations: 1 << 40})
 	m, err := sr.Choose(pastDeadline{context.Background()}, v, rng.New(1))
-	if !errors.Is(err, context.DeadlineExceeded) || m != v.Legal()[0] || sr.Iterations() != 0 {
-		t.Errorf("Choose past the deadline = %v, %v after %d iterations; want the first legal move, DeadlineExceeded, 0", m, err, sr.Iterations())
+	if err != nil || m != v.Legal()[0] || sr.Iterations() != 0 {
+		t.Errorf("Choose past the deadline = %v, %v after %d iterations; want the first legal move, nil, 0", m, err, sr.Iterations())
 	}
 }
