@@ -389,7 +389,7 @@ func (s *State) apply(m Move) {
 		s.h.gave[q] = c
 		s.handN[q]--
 		s.treasN++
-		s.log.put(0, 1)
+		s.logPut(0, 1)
 		s.orchardK++
 		if int(s.orchardK) < bits.OnesCount8(s.bidders()) {
 			s.toMove = s.next(s.bidders(), q)
@@ -408,14 +408,14 @@ func (s *State) apply(m Move) {
 		s.h.drew[d] = c
 		s.handN[d]++
 		s.treasN--
-		s.log.put(0, 1)
+		s.logPut(0, 1)
 		s.orchardK++
 		if int(s.orchardK) == 2*g {
 			s.endRoleTurn()
 		}
 	case PhaseSwap:
 		s.h.swapped[s.swapDone] = m.Cards()
-		s.log.put(0, 1)
+		s.logPut(0, 1)
 		s.swapDone++
 		if s.swapDone == 1 {
 			s.toMove = s.otherLoser(q)
@@ -430,7 +430,7 @@ func (s *State) apply(m Move) {
 		s.h.aside = c
 		s.h.hand[q] = s.h.hand[q].Minus(c)
 		s.handN[q] -= 3
-		s.log.put(0, 1)
+		s.logPut(0, 1)
 		if s.blind&(1<<q) != 0 {
 			s.startPlay()
 		} else {
@@ -438,10 +438,10 @@ func (s *State) apply(m Move) {
 		}
 	case PhaseRaise:
 		if m.kind() == MoveRaise {
-			s.log.put(uint64(m.n()-int(s.contract))/10, 7)
+			s.logPut(uint64(m.n()-int(s.contract))/10, 7)
 			s.contract = uint16(m.n())
 		} else {
-			s.log.put(0, 7)
+			s.logPut(0, 7)
 		}
 		s.startPlay()
 	case PhasePlay:
@@ -459,10 +459,9 @@ func (s *public) otherLoser(q int8) int8 {
 func (s *State) startHand(m Move) {
 	s.clearHand()
 	d, _ := m.Deal()
-	s.h.dealt = m
+	s.h.dealt = [2]uint64{m.d0, m.d1}
 	s.h.hand = d.Hands
 	s.h.treasure = d.Treasure
-	s.h.out = d.Out
 	s.h.roles = d.Roles
 	s.hands++
 	for p := range 4 {
@@ -484,14 +483,14 @@ func (s *State) bid(q int8, m Move) {
 	switch m.kind() {
 	case MoveLook:
 		s.looked |= bit
-		s.log.put(0, 1)
+		s.logPut(0, 1)
 		return
 	case MovePass:
 		s.passed |= bit
-		s.log.put(0, 1)
+		s.logPut(0, 1)
 	case MoveBid, MoveBlind:
 		lo, _ := s.bidFloor(q)
-		s.log.putOnes((m.n()-lo)/10 + 1)
+		s.logOnes((m.n()-lo)/10 + 1)
 		s.high = uint16(m.n())
 		s.lastBid[q] = s.high
 		if m.kind() == MoveBlind {
@@ -546,14 +545,14 @@ func (s *State) endRoleTurn() {
 func (s *State) roleTurn(q int8, m Move) {
 	p := s.power()
 	if m.kind() == MoveDecline {
-		s.log.put(0, 1)
+		s.logPut(0, 1)
 		if !s.drawing {
 			s.declined |= 1 << q
 		}
 		s.endRoleTurn()
 		return
 	}
-	s.log.put(1, 1)
+	s.logPut(1, 1)
 	if s.drawing {
 		s.powersUsed |= 1 << (4 + q)
 	} else {
@@ -617,7 +616,7 @@ func (s *State) play(q int8, m Move) {
 		s.showed[q] |= 1 << comboOf[c]
 		code |= 32
 	}
-	s.log.put(code, 6)
+	s.logPut(code, 6)
 	if s.trickN > 0 {
 		if led := s.trick[0].Clan(); c.Clan() != led {
 			s.voids[q] |= 1 << led
@@ -695,7 +694,7 @@ func (s *State) handPoints() [4]int {
 	d := s.declarer
 	pts[d] += s.sumWorth(s.h.aside) + int(s.bonus)
 	if s.players == 4 {
-		dealt, _ := s.h.dealt.Deal()
+		dealt, _ := s.dealtMove().Deal()
 		t := dealt.Treasure
 		fourth := s.sumWorth(t)
 		for _, co := range combos {

@@ -14,7 +14,7 @@ func Seen(s State, p norns.Player) Cards {
 		seen |= s.Shown(norns.Player(q))
 	}
 	i := int(p)
-	d, _ := s.h.dealt.Deal()
+	d, _ := s.dealtMove().Deal()
 	if s.looked&(1<<i) != 0 {
 		seen |= d.Hands[i] | s.h.hand[i]
 	}
@@ -37,7 +37,7 @@ func Twin(s State, p norns.Player, r *rng.Rand) (State, bool) {
 	if s.phase <= PhaseDeal || s.phase == PhaseOver {
 		return s, false
 	}
-	d, _ := s.h.dealt.Deal()
+	d, _ := s.dealtMove().Deal()
 	seen := Seen(s, p)
 	a := s.acts()
 	for range 20 {
@@ -72,7 +72,7 @@ func Twin(s State, p norns.Player, r *rng.Rand) (State, bool) {
 			*x = x.Without(u).With(w)
 			*y = y.Without(w).With(u)
 		}
-		t, err := replayHand(s.handStart(), DealMove(e), &s.log, &a, nil)
+		t, err := replayHand(s.handStart(), DealMove(e), &s.public, &a, nil)
 		if err != nil || t.shownRole != s.shownRole || t.drawnRole != s.drawnRole {
 			continue
 		}
@@ -114,7 +114,7 @@ func Zones(s State) []cards.Multiset {
 	for i := range s.trickN {
 		trick = trick.With(s.trick[i])
 	}
-	return append(z, cards.Multiset(s.h.treasure), cards.Multiset(s.h.aside), cards.Multiset(s.h.out), cards.Multiset(trick))
+	return append(z, cards.Multiset(s.h.treasure), cards.Multiset(s.h.aside), cards.Multiset(s.Out()), cards.Multiset(trick))
 }
 
 // HandStart returns the chance node the current hand of s was dealt from.

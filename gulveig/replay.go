@@ -105,9 +105,9 @@ func swapOf(x Cards) Move {
 
 var errLogEnds = errors.New("the record of acts goes past the end of the hand")
 
-// replayHand deals deal on start and plays the record of acts, taking the cards of hidden acts
+// replayHand deals deal on start and plays rec's record of acts, taking the cards of hidden acts
 // from a. visit, if not nil, sees every move with the state before it.
-func replayHand(start State, deal Move, log *actLog, a *acts, visit func(State, Move)) (State, error) {
+func replayHand(start State, deal Move, rec *public, a *acts, visit func(State, Move)) (State, error) {
 	if visit != nil {
 		visit(start, deal)
 	}
@@ -115,7 +115,7 @@ func replayHand(start State, deal Move, log *actLog, a *acts, visit func(State, 
 	if err != nil {
 		return s, err
 	}
-	r := logReader{l: log}
+	r := logReader{l: &rec.log, n: uint(rec.logN)}
 	for r.more() {
 		if s.phase == PhaseDeal || s.phase == PhaseOver {
 			return s, errLogEnds
@@ -139,7 +139,7 @@ func (s State) HandMoves() []Move {
 	}
 	var ms []Move
 	a := s.acts()
-	if _, err := replayHand(s.handStart(), s.h.dealt, &s.log, &a, func(_ State, m Move) { ms = append(ms, m) }); err != nil {
+	if _, err := replayHand(s.handStart(), s.dealtMove(), &s.public, &a, func(_ State, m Move) { ms = append(ms, m) }); err != nil {
 		panic("gulveig: a state that does not replay: " + err.Error())
 	}
 	return ms

@@ -387,7 +387,7 @@ func (v *View) trySample(r *rng.Rand) (State, bool) {
 	deal.Treasure = treasure
 	deal.Out = place[locOutPl]
 	deal.Roles = roles
-	t, err := replayHand(v.handStart(), DealMove(deal), &v.log, &a, nil)
+	t, err := replayHand(v.handStart(), DealMove(deal), &v.public, &a, nil)
 	if err != nil || t.View(v.Seat()) != *v {
 		return State{}, false
 	}

@@ -65,47 +65,49 @@ const (
 //
 // Bids rise by at least 10 from the opening bid to at most 880, so the ones of a whole auction
 // number at most 84, as do its bids: with the passes, looks, role turns, the raise and 21 cards,
-// a hand needs at most 320 bits.
-type actLog struct {
-	w [6]uint64
-	n uint16 // bits used
-}
+// a hand needs at most 311 bits (3 looks, 2 passes and 160 bits of bids with 3 bidders from
+// 90; 4 role turns, 6 Orchard acts and 2 swaps; the aside, 7 bits of raise, 21 cards of 6 bits),
+// and 270 with 2 players (2 looks, a pass, 168 bits of bids from 50; 3 role turns, 4 Orchard
+// acts; the aside, the raise, 14 cards).
+//
+// The count of bits used is public.logN, outside the array so that it packs with other fields.
+type actLog [5]uint64
 
-// put appends the n low bits of v (n ≤ 32).
-func (l *actLog) put(v uint64, n uint) {
-	i := uint(l.n)
-	if i+n > 64*uint(len(l.w)) {
+// logPut appends the n low bits of v (n ≤ 32) to the record.
+func (s *public) logPut(v uint64, n uint) {
+	i := uint(s.logN)
+	if i+n > 64*uint(len(s.log)) {
 		panic("gulveig: the record of the hand is full")
 	}
-	l.w[i/64] |= v << (i % 64)
+	s.log[i/64] |= v << (i % 64)
 	if i%64+n > 64 {
-		l.w[i/64+1] |= v >> (64 - i%64)
+		s.log[i/64+1] |= v >> (64 - i%64)
 	}
-	l.n += uint16(n)
+	s.logN += uint16(n)
 }
 
-// putOnes appends d ones and a zero.
-func (l *actLog) putOnes(d int) {
+// logOnes appends d ones and a zero.
+func (s *public) logOnes(d int) {
 	for ; d > 32; d -= 32 {
-		l.put(1<<32-1, 32)
+		s.logPut(1<<32-1, 32)
 	}
-	l.put(1<<d-1, uint(d)+1)
+	s.logPut(1<<d-1, uint(d)+1)
 }
 
-// logReader reads an actLog from its start.
+// logReader reads a record of acts from its start.
 type logReader struct {
-	l   *actLog
-	pos uint
+	l      *actLog
+	n, pos uint
 }
 
-func (r *logReader) more() bool { return r.pos < uint(r.l.n) }
+func (r *logReader) more() bool { return r.pos < r.n }
 
 // get reads n bits (n ≤ 32); bits past the end read as 0.
 func (r *logReader) get(n uint) uint64 {
 	i := r.pos
-	v := r.l.w[i/64] >> (i % 64)
-	if i%64+n > 64 && i/64+1 < uint(len(r.l.w)) {
-		v |= r.l.w[i/64+1] << (64 - i%64)
+	v := r.l[i/64] >> (i % 64)
+	if i%64+n > 64 && i/64+1 < uint(len(r.l)) {
+		v |= r.l[i/64+1] << (64 - i%64)
 	}
 	r.pos += n
 	return v & (1<<n - 1)
@@ -185,17 +187,17 @@ type public struct {
 	handN  [4]uint8 // cards in each seat's hand
 	treasN uint8    // cards in the treasure
 
-	log actLog
+	log  actLog
+	logN uint16 // bits of log used
 }
 
 // hidden is the part of a State some seats may not see.
 type hidden struct {
-	dealt    Move     // the hand's deal
-	hand     [4]Cards // each seat's hand
-	treasure Cards    // the treasure until the declarer takes it
-	took     Cards    // the treasure the declarer took
-	aside    Cards    // the 3 cards the declarer put aside (G9)
-	out      Cards    // the 2-player cards out of play
+	dealt    [2]uint64 // the hand's deal: the location words of its DealMove (see dealtMove)
+	hand     [4]Cards  // each seat's hand
+	treasure Cards     // the treasure until the declarer takes it
+	took     Cards     // the treasure the declarer took
+	aside    Cards     // the 3 cards the declarer put aside (G9)
 	roles    [NumRoles]Role
 	gave     [4]Card  // Idun's Orchard: each seat's gift
 	drew     [4]Card  // Idun's Orchard: each seat's draw
@@ -212,16 +214,17 @@ type hidden struct {
 // carry the same record, so a View knows the hand's public history, [View.Sample] replays it on
 // a new deal, and decoding JSON replays it to validate the state.
 //
-// Size: a State is 312 bytes, and [TestStateSize] keeps it there. Every Apply and AppendLegal
+// Size: a State is 288 bytes, and [TestStateSize] keeps it there. Every Apply and AppendLegal
 // copies the State (value receivers), and copying is a large share of a random hand's time
 // (BenchmarkRandomHand), so the layout keeps one copy of each fact and derives the rest. The
-// record of acts is packed in bits (50 bytes for the longest hand, see actLog), not a byte an
+// record of acts is packed in bits (40 bytes hold the longest hand, see actLog), not a byte an
 // act; the hand's worths and strengths are a byte naming one of the 192 tables the roles can make
 // (valueTables, built once from the deck and role tables); who played and who took each card are
-// two bits a card in one word each (the cards a seat played or took are derived). The rest is
-// the hidden hands, treasure, aside and deal (about 120 bytes), and the scores and auction. The
-// accessors Players, ToMove, Over and Phase read a 3-byte embedded struct, so they copy nothing
-// large.
+// two bits a card in one word each (the cards a seat played or took are derived); the deal is
+// kept as the two location words of its move, from which the cards out of play are read. The
+// rest is the hidden hands, treasure, aside and acts (about 100 bytes), and the scores and
+// auction. The accessors Players, ToMove, Over and Phase read a 3-byte embedded struct, so they
+// copy nothing large.
 //
 // The zero State is not a valid match; use [New].
 type State struct {
@@ -272,7 +275,7 @@ func (s *State) clearHand() {
 	p.bonus, p.giveAway, p.vi, p.powersUsed = 0, false, 0, 0
 	p.trick, p.trickN, p.leader, p.tricks, p.supreme = [3]Card{NoCard, NoCard, NoCard}, 0, -1, 0, NoClan
 	p.played, p.byBits, p.wonBits, p.voids, p.showed = 0, 0, 0, [4]uint8{}, [4]uint8{}
-	p.log, p.handN, p.treasN = actLog{}, [4]uint8{}, 0
+	p.log, p.logN, p.handN, p.treasN = actLog{}, 0, [4]uint8{}, 0
 	s.h = hidden{gave: [4]Card{NoCard, NoCard, NoCard, NoCard}, drew: [4]Card{NoCard, NoCard, NoCard, NoCard}}
 }
 
@@ -511,13 +514,22 @@ func (s State) Hand(p norns.Player) Cards { return s.h.hand[s.index(p)] }
 func (s State) Aside() Cards { return s.h.aside }
 
 // Out returns the 7 cards out of play with 2 players (G4).
-func (s State) Out() Cards { return s.h.out }
+func (s State) Out() Cards { return s.dealtMove().placeOf(locOut) }
 
 // Role returns seat p's role card (G21), NoRole without roles.
 func (s State) Role(p norns.Player) Role { return s.h.roles[s.index(p)] }
 
 // DealtMove returns the deal of the current hand, and the zero Move between hands.
-func (s State) DealtMove() Move { return s.h.dealt }
+func (s State) DealtMove() Move { return s.dealtMove() }
+
+// dealtMove returns the hand's deal, the zero Move between hands (a deal places cards, so its
+// words are never both zero).
+func (s *State) dealtMove() Move {
+	if s.h.dealt == [2]uint64{} {
+		return Move{}
+	}
+	return Move{w: dealW, d0: s.h.dealt[0], d1: s.h.dealt[1]}
+}
 
 // String describes the state for humans: the phase, the scores, the auction, the hands, the
 // trick under way.
@@ -537,8 +549,8 @@ func (s State) String() string {
 		if !s.h.aside.IsEmpty() {
 			fmt.Fprintf(&b, "\n  aside %v", s.h.aside)
 		}
-		if !s.h.out.IsEmpty() {
-			fmt.Fprintf(&b, "\n  out of play %v", s.h.out)
+		if out := s.Out(); !out.IsEmpty() {
+			fmt.Fprintf(&b, "\n  out of play %v", out)
 		}
 		if s.has(flagRoles) {
 			fmt.Fprintf(&b, "\n  roles %v", s.h.roles)
@@ -622,7 +634,7 @@ func (s *State) invariant() error {
 	}
 	add(s.h.treasure)
 	add(s.h.aside)
-	add(s.h.out)
+	add(s.Out())
 	add(s.played)
 	if all != s.InPlay() || n != 24 {
 		return fmt.Errorf("the places hold %d cards, %v, not the 24 in play", n, all)
