@@ -133,14 +133,14 @@ type head struct {
 // public is the part of a State that every seat sees. A View embeds a copy, so the methods
 // defined on it serve both.
 type public struct {
-	head
 	flags       uint8
 	alts        Alternates
 	firstDealer int8
 	target      uint16
 	handLimit   uint16
 
-	dealer  int8 // -1 before the first dealer is drawn
+	dealer  int8  // -1 before the first dealer is drawn
+	treasN  uint8 // cards in the treasure
 	hands   uint16
 	scores  [4]int32
 	winners norns.Seats
@@ -172,23 +172,23 @@ type public struct {
 	vi         uint8   // this hand's worths and strengths: valueTables[vi]
 	powersUsed uint8   // seats whose power was used, as bits (drawn role: bit 4+seat)
 
-	// The tricks (G10–G12).
+	// The tricks (G10–G12). What most moves change sits together in a few adjacent words: the
+	// head, the trick, the hand sizes, the record's length, the cards played and by whom.
+	head
 	trick   [3]Card
 	trickN  uint8
 	leader  int8
 	tricks  uint8
 	supreme Clan
+	handN   [4]uint8 // cards in each seat's hand
+	logN    uint16   // bits of log used
 	played  Cards
 	byBits  seatBits // who played each card played this hand
 	wonBits seatBits // who took each card of a completed trick this hand
 	voids   [4]uint8 // clans each seat showed out of, as bits
 	showed  [4]uint8 // combos each seat showed, as bits of combos
 
-	handN  [4]uint8 // cards in each seat's hand
-	treasN uint8    // cards in the treasure
-
-	log  actLog
-	logN uint16 // bits of log used
+	log actLog
 }
 
 // hidden is the part of a State some seats may not see.
@@ -214,7 +214,7 @@ type hidden struct {
 // carry the same record, so a View knows the hand's public history, [View.Sample] replays it on
 // a new deal, and decoding JSON replays it to validate the state.
 //
-// Size: a State is 288 bytes, and [TestStateSize] keeps it there. Every Apply and AppendLegal
+// Size: a State is 280 bytes, and [TestStateSize] keeps it there. Every Apply and AppendLegal
 // copies the State (value receivers), and copying is a large share of a random hand's time
 // (BenchmarkRandomHand), so the layout keeps one copy of each fact and derives the rest. The
 // record of acts is packed in bits (40 bytes hold the longest hand, see actLog), not a byte an
