@@ -23,11 +23,6 @@ const (
 // players it takes (Gnav's MaxPlayers, for one); none takes more than MaxSeats.
 const MaxSeats = 32
 
-// MaxPlayers is the largest seat count of any game (Gnav's 20). New code should use a game's
-// own limit (gnav.MaxPlayers) for how many players it takes, and [MaxSeats] for how many a
-// [Seats] holds; MaxPlayers goes once nothing in the module uses it.
-const MaxPlayers = 20
-
 // IsSeat reports whether p is a real seat (0 or more), not Chance or Nobody.
 func (p Player) IsSeat() bool { return p >= 0 }
 

@@ -202,12 +202,17 @@ func (a *aggregator) meanCI() (mean, half float64) {
 	return a.mean, 1.96 * sd / math.Sqrt(float64(a.count))
 }
 
+// seatStride spaces the bot seeds of a match: the bot in seat p of seed s gets s×21+p. Every
+// figure arena has measured depends on it, so it stays 21 (one more than the 20 seats of the
+// largest Gnav table) whatever games come.
+const seatStride = 21
+
 // match plays one match of seed with the candidate in seat cand and returns its win share.
 func match[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](ctx context.Context, c Config[S, M, V], seed uint64, cand norns.Player) (float64, error) {
 	n := c.Start.Players()
 	bots := make([]norns.Bot[V, M], n)
 	for p := range bots {
-		botSeed := seed*uint64(norns.MaxPlayers+1) + uint64(p)
+		botSeed := seed*seatStride + uint64(p)
 		if norns.Player(p) == cand {
 			bots[p] = c.Candidate(botSeed)
 		} else {

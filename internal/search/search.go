@@ -168,7 +168,7 @@ type Searcher[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]] struct {
 	pr      *rng.Rand           // the playouts' generator (Paired)
 	xs      []float64           // scratch: rewards (Paired)
 	seat    norns.Player        // the searching seat
-	rewards [norns.MaxPlayers]float64
+	rewards [norns.MaxSeats]float64
 	iters   int
 }
 
