@@ -21,6 +21,7 @@ var (
 	strengthSeeds = flag.Int("strength.seeds", 1000, "TestBotStrength: seeds per pairing (each played 4 times, the candidate in every seat)")
 	strengthIters = flag.Int("strength.iters", 0, "TestBotStrength: search iterations per decision (0: the bot's default)")
 	strengthOnly  = flag.String("strength.only", "", "TestBotStrength: run only the pairing of this name")
+	strengthSeats = flag.Int("strength.players", 0, "TestBotStrength: players at the table (0: the default, 4)")
 )
 
 type bot = gnav.Bot
@@ -51,7 +52,7 @@ func TestBotStrength(t *testing.T) {
 		{"heuristic-vs-3-random", heuristicBot, randomBot},
 		{"search-vs-3-heuristic", searchBot, heuristicBot},
 	}
-	start, err := gnav.New(gnav.Config{DealerGiven: true})
+	start, err := gnav.New(gnav.Config{Players: *strengthSeats, DealerGiven: true})
 	if err != nil {
 		t.Fatal(err)
 	}
