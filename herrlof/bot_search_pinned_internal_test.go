@@ -1,0 +1,88 @@
+package herrlof
+
+import (
+	"context"
+	"crypto/sha256"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/internal/search"
+	"github.com/nornsgames/norns/rng"
+)
+
+var updateSearch = flag.Bool("update-search", false, "rewrite testdata/search.golden (only when a change of the search bot's decisions is intended)")
+
+// TestSearchBotPinned pins the search bot's decisions exactly: whole seeded matches of a search
+// bot against heuristic bots, with every move and, at each of the search's decisions, the root's
+// visit counts and mean rewards (as float bits) folded into a digest per match. A change that
+// only makes the search faster (its playout loop, the policy's arithmetic) must leave every
+// digest as it was; a change of the bot's play is made on purpose, with -update-search.
+func TestSearchBotPinned(t *testing.T) {
+	var b strings.Builder
+	for _, c := range []Config{{Players: 2, HandLimit: 2}, {Players: 3, HandLimit: 1}} {
+		for seed := range uint64(3) {
+			fmt.Fprintf(&b, "%dp seed %d: %s\n", c.Players, seed, searchDigest(t, c, seed))
+		}
+	}
+	const path = "testdata/search.golden"
+	if *updateSearch {
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := b.String(); got != string(want) {
+		t.Errorf("the search bot's decisions changed:\ngot\n%swant\n%s", got, want)
+	}
+}
+
+// searchDigest plays a seeded match of a 200-iteration search bot in seat 0 against heuristic
+// bots and returns the digest of its moves and root statistics.
+func searchDigest(t *testing.T, c Config, seed uint64) string {
+	t.Helper()
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rng.New(seed)
+	sb := NewSearchBot(SearchOptions{Seed: seed, Iterations: 200})
+	others := []*HeuristicBot{nil, NewHeuristicBot(seed + 1), NewHeuristicBot(seed + 2)}
+	h := sha256.New()
+	var stats []search.MoveStats[Move]
+	for !s.Over() {
+		var m Move
+		switch p := s.ToMove(); {
+		case p == norns.Chance:
+			m = s.SampleChance(r)
+		case p == 0:
+			if m, err = sb.Choose(context.Background(), s.View(p)); err != nil {
+				t.Fatal(err)
+			}
+			tree := sb.play
+			if s.phase == PhaseBid {
+				tree = sb.bid
+			}
+			stats = tree.RootStats(stats[:0])
+			for _, st := range stats {
+				fmt.Fprintf(h, "%v:%d:%x ", st.Move, st.Visits, math.Float64bits(st.Mean))
+			}
+		default:
+			if m, err = others[p].Choose(context.Background(), s.View(p)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		fmt.Fprintf(h, "%v;", m)
+		if s, err = s.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return fmt.Sprintf("%x", h.Sum(nil)[:12])
+}
