@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"math"
+	"math/bits"
 	"sync"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/cards"
 	"github.com/nornsgames/norns/rng"
 )
 
@@ -123,7 +125,17 @@ func outlookFromView(v View) outlook {
 }
 
 func outlookFromState(s *State, p int8) outlook {
-	o := outlook{
+	var o outlook
+	o.fromState(s, p)
+	return o
+}
+
+// fromState sets o to seat p's outlook in s, for the search's playouts (see [outlook]). What p
+// cannot place is what the other hands and the stock hold: the set finish derives from what p
+// has seen, reached here without going through the cards played. The multiset sum is done on
+// the layout of [Cards]: the suited cards are one bit each, the Valknuts and Hagalaz counted.
+func (o *outlook) fromState(s *State, p int8) {
+	*o = outlook{
 		players: int8(s.players),
 		seat:    p,
 		phase:   s.phase,
@@ -135,21 +147,31 @@ func outlookFromState(s *State, p int8) outlook {
 		bid:     int(s.bids[p]),
 		left:    handSize(int(s.players)) - int(s.trickNo),
 	}
-	// What p cannot place is what the other hands and the stock hold: the set finish derives
-	// from what p has seen, without going through the cards played.
-	var unseen Cards
-	for c := range s.stock.All() {
-		unseen = unseen.add(Card(c))
-	}
-	for q := range int8(s.players) {
-		o.lens[q] = uint8(s.hands[q].Len())
-		if q != p {
-			unseen = unseen.Plus(s.hands[q])
+	var suited Cards
+	var nv, nh int
+	var stock [stockCap]cards.Card
+	for _, c := range s.stock.AppendTo(stock[:0]) {
+		switch {
+		case c < 36:
+			suited |= 1 << c
+		case Card(c) == Valknut:
+			nv++
+		default:
+			nh++
 		}
 	}
-	o.unseen = unseen
+	for q := range int8(s.players) {
+		h := s.hands[q]
+		o.lens[q] = uint8(h.Len())
+		if q != p {
+			suited |= h & suitedBits
+			nv += bits.OnesCount64(uint64(h & valknutBits))
+			nh += bits.OnesCount64(uint64(h & hagalazBits))
+		}
+	}
+	// A valid state holds at most three of each; min keeps a bad one from spilling over.
+	o.unseen = suited | Cards(1<<min(nv, 3)-1)<<36 | Cards(1<<min(nh, 3)-1)<<39
 	o.derive()
-	return o
 }
 
 // finish derives unseen from the cards out of play, then the rest (derive).
@@ -354,7 +376,11 @@ func (o *outlook) choose(legal []Move, r *rng.Rand) Move {
 	case PhaseReturn, PhaseGive:
 		return o.discard(legal)
 	case PhasePlay:
-		return o.play(legal, r)
+		var set Cards
+		for _, m := range legal {
+			set |= 1 << m.Card()
+		}
+		return Play(o.play(set, r))
 	}
 	return legal[r.IntN(len(legal))]
 }
@@ -390,11 +416,13 @@ func (o *outlook) discard(legal []Move) Move {
 	return best
 }
 
-// play picks a card. While the seat needs tricks it scores each card by its chance to win the
-// trick minus a share of its strength (win cheaply, keep strong cards for later); once it has
-// enough, by its chance to lose plus a share of its strength (throw dangerous cards while they
-// lose). Valknut and Hagalaz get the adjustments of the tuning. Exact ties are broken at random.
-func (o *outlook) play(legal []Move, r *rng.Rand) Move {
+// play picks a card among set, the kinds the seat may play (one bit per kind, as in
+// kindBits). While the seat needs tricks it scores each card by its chance to win the trick
+// minus a share of its strength (win cheaply, keep strong cards for later); once it has enough,
+// by its chance to lose plus a share of its strength (throw dangerous cards while they lose).
+// Valknut and Hagalaz get the adjustments of the tuning. Exact ties are broken at random, the
+// cards taken in ascending order (the order of the legal moves).
+func (o *outlook) play(set Cards, r *rng.Rand) Card {
 	won := int(o.tricks[o.seat])
 	need := o.target() - won
 	want := need > 0
@@ -402,9 +430,9 @@ func (o *outlook) play(legal []Move, r *rng.Rand) Move {
 	if need >= o.left {
 		lambda = 0 // every trick counts now
 	}
-	best, bestV, ties := legal[0], math.Inf(-1), 0
-	for _, m := range legal {
-		c := m.Card()
+	best, bestV, ties := NoCard, math.Inf(-1), 0
+	for x := uint64(set); x != 0; x &= x - 1 {
+		c := Card(bits.TrailingZeros64(x))
 		s := o.strength(c)
 		w := s // leading, the chance to win the trick is the card's strength
 		if o.trick.n > 0 {
@@ -431,11 +459,11 @@ func (o *outlook) play(legal []Move, r *rng.Rand) Move {
 		}
 		switch {
 		case v > bestV:
-			best, bestV, ties = m, v, 1
+			best, bestV, ties = c, v, 1
 		case v == bestV: // break ties at random
 			ties++
 			if r.IntN(ties) == 0 {
-				best = m
+				best = c
 			}
 		}
 	}

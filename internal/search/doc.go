@@ -24,7 +24,8 @@
 //     The move is drawn at random among the untried ones, or is the one with the highest
 //     [Options.Prior];
 //  4. plays out to the end of the match, or to the [Options.Horizon], with the playout policy
-//     ([Options.Playout], uniformly random by default) and the opponent model;
+//     ([Options.Playout], uniformly random by default) and the opponent model, or with the
+//     game's own loop ([Options.Rollout]) where that is cheaper;
 //  5. back-propagates one reward per seat ([Options.Reward], in [0, 1]): each node accumulates
 //     the reward of the seat that made its move.
 //

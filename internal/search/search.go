@@ -118,6 +118,17 @@ type Options[S any, M norns.Move] struct {
 	// moves. nil means a uniformly random legal move.
 	Playout func(s S, r *rng.Rand) M
 
+	// Rollout, if not nil, plays each playout in one call: it receives the state the descent
+	// reached (not over, not at the horizon, possibly a chance node), the searching seat and the
+	// search's generator, and returns the leaf it plays out to (over or at the horizon), or an
+	// error if the game refused a move. It replaces the search's own playout loop, and with it
+	// Playout and, in playouts, Opponents: a rollout must play as that loop would with the same
+	// options and draw from r alike (chance with SampleChance, the policy, the model), so that it
+	// changes the cost of a playout and never its result. It is there for the game whose own loop
+	// is much cheaper than the generic one: applying moves in place rather than copying the state,
+	// keeping what the policy derives from one move to the next.
+	Rollout func(s S, seat norns.Player, r *rng.Rand) (S, error)
+
 	// Horizon, if not nil, ends descents and playouts early: a state for which it returns true
 	// is a leaf, scored by Reward (for example, the end of the current hand). It is never called
 	// on a state that is over.
@@ -430,6 +441,9 @@ func (t *Searcher[S, M, V]) reward(s S, seat norns.Player) float64 {
 
 // playout plays s out to a leaf with the playout policy and the opponent model.
 func (t *Searcher[S, M, V]) playout(s S, seat norns.Player, r *rng.Rand) (S, error) {
+	if t.opts.Rollout != nil && !t.leaf(s) {
+		return t.opts.Rollout(s, seat, r)
+	}
 	for !t.leaf(s) {
 		var m M
 		switch p := s.ToMove(); {

@@ -417,3 +417,63 @@ func TestDeadlineReadFromTheClock(t *testing.T) {
 		t.Errorf("Choose past the deadline = %v, %v after %d iterations; want the first legal move, nil, 0", m, err, sr.Iterations())
 	}
 }
+
+// TestRollout checks Options.Rollout against the search's own playout loop: a rollout that plays
+// as the loop does (chance by SampleChance, the policy for the seats) gives the same search, root
+// statistics included, and an error it returns ends the search with that error.
+func TestRollout(t *testing.T) {
+	v := dealGuess(t, true, 4, 0, 0).View(0)
+	policy := func(s guess, r *rng.Rand) gMove {
+		l := s.Legal()
+		return l[len(l)-1-r.IntN(len(l))/2]
+	}
+	loop := search.Options[guess, gMove]{Iterations: 400, Playout: policy}
+	own := loop
+	own.Playout = nil
+	rollouts := 0
+	own.Rollout = func(s guess, seat norns.Player, r *rng.Rand) (guess, error) {
+		if seat != 0 {
+			t.Errorf("Rollout called for %v, want seat 0", seat)
+		}
+		rollouts++
+		for !s.Over() {
+			var m gMove
+			if s.ToMove() == norns.Chance {
+				m = s.SampleChance(r)
+			} else {
+				m = policy(s, r)
+			}
+			var err error
+			if s, err = s.Apply(m); err != nil {
+				return s, err
+			}
+		}
+		return s, nil
+	}
+	run := func(opts search.Options[guess, gMove]) (gMove, []search.MoveStats[gMove]) {
+		sr := search.New[guess, gMove, guessView](opts)
+		m, err := sr.Choose(context.Background(), v, rng.New(7))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m, sr.RootStats(nil)
+	}
+	m1, st1 := run(loop)
+	m2, st2 := run(own)
+	if rollouts == 0 {
+		t.Fatal("Rollout never called")
+	}
+	if m1 != m2 {
+		t.Errorf("the loop chose %v, the rollout %v", m1, m2)
+	}
+	if diff := cmp.Diff(st1, st2, cmp.AllowUnexported(gMove{})); diff != "" {
+		t.Errorf("root statistics differ (-loop +rollout):\n%s", diff)
+	}
+
+	bad := errors.New("refused")
+	own.Rollout = func(s guess, _ norns.Player, _ *rng.Rand) (guess, error) { return s, bad }
+	sr := search.New[guess, gMove, guessView](own)
+	if _, err := sr.Choose(context.Background(), v, rng.New(7)); !errors.Is(err, bad) {
+		t.Errorf("Choose with a failing rollout: %v, want %v", err, bad)
+	}
+}
