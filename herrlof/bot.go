@@ -126,40 +126,25 @@ func outlookFromView(v View) outlook {
 
 func outlookFromState(s *State, p int8) outlook {
 	var o outlook
-	o.fromState(s, p)
+	var st stockSum
+	o.fromState(s, p, &st)
 	return o
 }
 
-// fromState sets o to seat p's outlook in s, for the search's playouts (see [outlook]). What p
-// cannot place is what the other hands and the stock hold: the set finish derives from what p
-// has seen, reached here without going through the cards played. The multiset sum is done on
-// the layout of [Cards]: the suited cards are one bit each, the Valknuts and Hagalaz counted.
-func (o *outlook) fromState(s *State, p int8) {
-	*o = outlook{
-		players: int8(s.players),
-		seat:    p,
-		phase:   s.phase,
-		trump:   s.trump.Suit(),
-		hand:    s.hands[p],
-		trick:   s.trick,
-		voids:   s.voids,
-		tricks:  s.tricks,
-		bid:     int(s.bids[p]),
-		left:    handSize(int(s.players)) - int(s.trickNo),
-	}
-	var suited Cards
-	var nv, nh int
-	var stock [stockCap]cards.Card
-	for _, c := range s.stock.AppendTo(stock[:0]) {
-		switch {
-		case c < 36:
-			suited |= 1 << c
-		case Card(c) == Valknut:
-			nv++
-		default:
-			nh++
-		}
-	}
+// fromState sets o to seat p's outlook in s, for the search's playouts (see [outlook]); st
+// summarises s's stock (see [stockSum]). What p cannot place is what the other hands and the
+// stock hold: the set finish derives from what p has seen, reached here without going through the
+// cards played. The multiset sum is done on the layout of [Cards]: the suited cards are one bit
+// each, the Valknuts and Hagalaz counted.
+func (o *outlook) fromState(s *State, p int8, st *stockSum) {
+	// Field by field, every one that derive and the heuristics read: a composite literal would
+	// build the outlook aside and copy it.
+	o.players, o.seat, o.phase, o.trump = int8(s.players), p, s.phase, s.trump.Suit()
+	o.hand, o.trick, o.voids, o.tricks = s.hands[p], s.trick, s.voids, s.tricks
+	o.bid, o.left, o.others = int(s.bids[p]), handSize(int(s.players))-int(s.trickNo), 0
+	o.lens = [3]uint8{}
+	st.update(&s.stock)
+	suited, nv, nh := st.suited, st.nv, st.nh
 	for q := range int8(s.players) {
 		h := s.hands[q]
 		o.lens[q] = uint8(h.Len())
@@ -172,6 +157,36 @@ func (o *outlook) fromState(s *State, p int8) {
 	// A valid state holds at most three of each; min keeps a bad one from spilling over.
 	o.unseen = suited | Cards(1<<min(nv, 3)-1)<<36 | Cards(1<<min(nh, 3)-1)<<39
 	o.derive()
+}
+
+// stockSum is the content of a stock, as the outlook needs it: its suited cards and its numbers
+// of Valknuts and Hagalaz. It remembers the stock it summarises, so that a playout, whose stock
+// changes only with a 3's draw or return, recounts it only then.
+type stockSum struct {
+	of     stockPile
+	valid  bool
+	suited Cards
+	nv, nh int
+}
+
+// update makes st the summary of p.
+func (st *stockSum) update(p *stockPile) {
+	if st.valid && st.of == *p {
+		return
+	}
+	st.of, st.valid = *p, true
+	st.suited, st.nv, st.nh = 0, 0, 0
+	var buf [stockCap]cards.Card
+	for _, c := range p.AppendTo(buf[:0]) {
+		switch {
+		case c < 36:
+			st.suited |= 1 << c
+		case Card(c) == Valknut:
+			st.nv++
+		default:
+			st.nh++
+		}
+	}
 }
 
 // finish derives unseen from the cards out of play, then the rest (derive).
@@ -195,11 +210,14 @@ func (o *outlook) derive() {
 		}
 	}
 	o.miss = missPowers(o.others, o.unseen.Len())
+	o.safe = [NumSuits]float64{1, 1, 1, 1}
+	if o.trump == NoSuit {
+		return
+	}
+	trumps := 1 - o.miss[(o.unseen&suitBits[o.trump]).Len()]
 	for s := range Suit(NumSuits) {
-		o.safe[s] = 1
-		if o.trump != NoSuit && s != o.trump {
+		if s != o.trump {
 			void := o.miss[(o.unseen & suitBits[s]).Len()]
-			trumps := 1 - o.miss[(o.unseen&suitBits[o.trump]).Len()]
 			o.safe[s] = 1 - void*trumps
 		}
 	}
@@ -426,35 +444,39 @@ func (o *outlook) play(set Cards, r *rng.Rand) Card {
 	won := int(o.tricks[o.seat])
 	need := o.target() - won
 	want := need > 0
-	lambda := o.t.lambda
+	t := o.t
+	lambda := t.lambda
 	if need >= o.left {
 		lambda = 0 // every trick counts now
 	}
+	following := o.trick.n > 0
 	best, bestV, ties := NoCard, math.Inf(-1), 0
 	for x := uint64(set); x != 0; x &= x - 1 {
 		c := Card(bits.TrailingZeros64(x))
 		s := o.strength(c)
 		w := s // leading, the chance to win the trick is the card's strength
-		if o.trick.n > 0 {
+		if following {
 			w = o.winChance(c)
 		}
 		var v float64
 		if want {
 			v = w - lambda*s
 		} else {
-			v = -w + o.t.duckLambda*s
+			v = -w + t.duckLambda*s
 		}
-		switch c {
-		case Valknut:
-			if want {
-				v -= o.t.reserveV
-			} else {
-				v -= o.t.reserveVDuck // the sure way out of a trick: keep it
-			}
-		case Hagalaz:
-			v -= o.t.reserveH
-			if want && o.trick.n > 0 {
-				v += o.t.leadH // losing anyway: take the lead back
+		if c >= 36 {
+			switch c {
+			case Valknut:
+				if want {
+					v -= t.reserveV
+				} else {
+					v -= t.reserveVDuck // the sure way out of a trick: keep it
+				}
+			case Hagalaz:
+				v -= t.reserveH
+				if want && following {
+					v += t.leadH // losing anyway: take the lead back
+				}
 			}
 		}
 		switch {

@@ -100,6 +100,7 @@ type playout struct {
 	noise float64 // share of random moves
 	buf   []Move
 	o     outlook
+	stock stockSum // the stock of the last outlook
 }
 
 // rollout plays s out to the end of its hand (or of the match): [search.Options.Rollout].
@@ -135,7 +136,7 @@ func (pl *playout) choose(s *State, r *rng.Rand) Move {
 			}
 			return Play(Card(bits.TrailingZeros64(x)))
 		}
-		pl.o.fromState(s, s.toMove)
+		pl.o.fromState(s, s.toMove, &pl.stock)
 		pl.o.t = &defaultTuning
 		return Play(pl.o.play(set, r))
 	}
@@ -146,7 +147,7 @@ func (pl *playout) choose(s *State, r *rng.Rand) Move {
 	if r.Float64() < pl.noise {
 		return pl.buf[r.IntN(len(pl.buf))]
 	}
-	pl.o.fromState(s, s.toMove)
+	pl.o.fromState(s, s.toMove, &pl.stock)
 	pl.o.t = &defaultTuning
 	return pl.o.choose(pl.buf, r)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/nornsgames/norns"
@@ -173,7 +174,8 @@ type Searcher[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]] struct {
 	misses  int                 // children searched for in the current legal list
 	path    []int32             // the nodes of the current iteration
 	legal   []M                 // scratch: legal moves
-	seen    []int32             // scratch: children whose hint missed
+	seen    []int32             // scratch: untried places in the legal list
+	taken   []uint64            // scratch: places in the legal list of available children, one bit each
 	avail   []int32             // scratch: children legal in the current determinisation
 	rootMv  []M                 // the view's legal moves
 	pr      *rng.Rand           // the playouts' generator (Paired)
@@ -568,13 +570,21 @@ func (t *Searcher[S, M, V]) selectChild(s S, cur int32, p norns.Player, r *rng.R
 
 // untried returns the index in t.legal of a legal move with no child of cur for p: the one with
 // the highest prior, or one drawn uniformly (by rejection while most moves are untried, else
-// among the untried ones listed).
+// among the untried ones listed). The tried moves are those of the available children, each at
+// its hint (find left it at the child's place in t.legal): one bit per place, no lookup by move.
 func (t *Searcher[S, M, V]) untried(s S, cur int32, p norns.Player, r *rng.Rand) int {
 	n := len(t.legal)
+	t.taken = slices.Grow(t.taken[:0], (n+63)/64)[:(n+63)/64]
+	clear(t.taken)
+	for _, c := range t.avail {
+		h := t.nodes[c].hint
+		t.taken[h>>6] |= 1 << (h & 63)
+	}
+	tried := func(i int) bool { return t.taken[i>>6]>>(i&63)&1 != 0 }
 	if t.opts.Prior != nil {
 		best, bestP := -1, math.Inf(-1)
 		for i, m := range t.legal {
-			if _, ok := t.kids[kidKey[M]{cur, p, m}]; ok {
+			if tried(i) {
 				continue
 			}
 			if pr := t.opts.Prior(s, m); best < 0 || pr > bestP {
@@ -585,15 +595,14 @@ func (t *Searcher[S, M, V]) untried(s S, cur int32, p norns.Player, r *rng.Rand)
 	}
 	if len(t.avail)*2 <= n {
 		for range 4 {
-			i := r.IntN(n)
-			if _, ok := t.kids[kidKey[M]{cur, p, t.legal[i]}]; !ok {
+			if i := r.IntN(n); !tried(i) {
 				return i
 			}
 		}
 	}
 	t.seen = t.seen[:0]
-	for i, m := range t.legal {
-		if _, ok := t.kids[kidKey[M]{cur, p, m}]; !ok {
+	for i := range n {
+		if !tried(i) {
 			t.seen = append(t.seen, int32(i))
 		}
 	}
