@@ -373,13 +373,12 @@ func (o *outlook) choose(legal []Move, r *rng.Rand) Move {
 	if len(legal) == 1 {
 		return legal[0]
 	}
+	if m, ok := fixedChoice(o.phase, legal); ok {
+		return m
+	}
 	switch o.phase {
 	case PhaseBid:
 		return Bid(o.chooseBid(o.expectedTricks()))
-	case PhaseDraw:
-		return Draw()
-	case PhaseTake:
-		return legal[0] // take (from the lowest opponent seat with 3 players)
 	case PhaseSteal:
 		if int(o.tricks[o.seat]) < o.target() {
 			best := legal[0]
@@ -401,6 +400,19 @@ func (o *outlook) choose(legal []Move, r *rng.Rand) Move {
 		return Play(o.play(set, r))
 	}
 	return legal[r.IntN(len(legal))]
+}
+
+// fixedChoice returns the heuristic's move in the phases where it reads nothing of the hand: it
+// always draws with a 3, and takes a card when its 6 won (from the lowest opponent seat with 3
+// players).
+func fixedChoice(ph Phase, legal []Move) (Move, bool) {
+	switch ph {
+	case PhaseDraw:
+		return Draw(), true
+	case PhaseTake:
+		return legal[0], true
+	}
+	return Move{}, false
 }
 
 // victim returns the seat a steal robs.

@@ -147,6 +147,9 @@ func (pl *playout) choose(s *State, r *rng.Rand) Move {
 	if r.Float64() < pl.noise {
 		return pl.buf[r.IntN(len(pl.buf))]
 	}
+	if m, ok := fixedChoice(s.phase, pl.buf); ok {
+		return m // no outlook needed
+	}
 	pl.o.fromState(s, s.toMove, &pl.stock)
 	pl.o.t = &defaultTuning
 	return pl.o.choose(pl.buf, r)
