@@ -2,14 +2,13 @@ package gulveig_test
 
 import (
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/gulveig"
+	"github.com/nornsgames/norns/internal/gametest"
 	"github.com/nornsgames/norns/rng"
 )
 
@@ -40,20 +39,5 @@ func TestDealGolden(t *testing.T) {
 			}
 		}
 	}
-	path := filepath.Join("testdata", "deals.golden")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), b.String()); diff != "" {
-		t.Errorf("the chance outcomes of a seed changed (-want +got):\n%s", diff)
-	}
+	gametest.Golden(t, filepath.Join("testdata", "deals.golden"), b.String(), *update, "the chance outcomes of a seed")
 }

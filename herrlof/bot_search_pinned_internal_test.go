@@ -6,11 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/internal/gametest"
 	"github.com/nornsgames/norns/internal/search"
 	"github.com/nornsgames/norns/rng"
 )
@@ -29,19 +30,7 @@ func TestSearchBotPinned(t *testing.T) {
 			fmt.Fprintf(&b, "%dp seed %d: %s\n", c.Players, seed, searchDigest(t, c, seed))
 		}
 	}
-	const path = "testdata/search.golden"
-	if *updateSearch {
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := b.String(); got != string(want) {
-		t.Errorf("the search bot's decisions changed:\ngot\n%swant\n%s", got, want)
-	}
+	gametest.Golden(t, filepath.Join("testdata", "search.golden"), b.String(), *updateSearch, "the search bot's decisions")
 }
 
 // searchDigest plays a seeded match of a 200-iteration search bot in seat 0 against heuristic

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/nornsgames/norns/internal/gametest"
 	"github.com/nornsgames/norns/rng"
 	"pgregory.net/rapid"
 )
@@ -48,20 +48,7 @@ func golden() string {
 }
 
 func TestGolden(t *testing.T) {
-	path := filepath.Join("testdata", "golden.txt")
-	got := golden()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("rng output changed (-want +got):\n%s", diff)
-	}
+	gametest.Golden(t, filepath.Join("testdata", "golden.txt"), golden(), *update, "rng output")
 }
 
 // shuffleSmallRef is ShuffleSmall written out longhand, as Herrlof dealt before it moved into rng:

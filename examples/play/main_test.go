@@ -15,10 +15,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/gnav"
 	"github.com/nornsgames/norns/herrlof"
+	"github.com/nornsgames/norns/internal/gametest"
 	"github.com/nornsgames/norns/rng"
 )
 
@@ -122,25 +122,6 @@ func runPlay(t *testing.T, d *terminal, args ...string) (int, string, string) {
 	return code, d.all.String(), errOut.String()
 }
 
-// golden compares got with testdata/name, or rewrites the file with -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
-	}
-}
-
 // TestTranscripts plays scripted sessions and compares them with the golden transcripts: the
 // commands a newcomer tries (help, rules, garbage, a move that is not legal), a few moves, and
 // quitting with -record.
@@ -170,7 +151,7 @@ func TestTranscripts(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d; stderr: %s\n%s", code, errOut, out)
 			}
-			golden(t, tc.name, out)
+			gametest.Golden(t, filepath.Join("testdata", tc.name), out, *update, tc.name)
 		})
 	}
 }

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/internal/gametest"
 	"github.com/nornsgames/norns/rng"
 )
 
@@ -134,7 +134,8 @@ func TestShow(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}
-			golden(t, "show-"+tc.game+".golden", strings.ReplaceAll(out, dir, "DIR"))
+			name := "show-" + tc.game + ".golden"
+			gametest.Golden(t, filepath.Join("testdata", name), strings.ReplaceAll(out, dir, "DIR"), *update, name)
 			if !strings.Contains(out, "seat 0: Ada") || !strings.Contains(out, "event: test") {
 				t.Errorf("tags missing:\n%s", out)
 			}
@@ -178,24 +179,6 @@ func TestUsage(t *testing.T) {
 		if code != tc.code || !strings.Contains(errOut, tc.msg) {
 			t.Errorf("%v: exit %d, stderr %q", tc.args, code, errOut)
 		}
-	}
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
 	}
 }
 

@@ -64,19 +64,7 @@ func CheckPinned[C any, S norns.State[S, M, V], M norns.Move, V norns.View[S, M]
 				}
 			}
 		}
-		path := filepath.Join("testdata", "seeded.golden")
-		if update {
-			if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diff := cmp.Diff(string(want), b.String()); diff != "" {
-			t.Errorf("seeded matches changed (-want +got):\n%s", diff)
-		}
+		Golden(t, filepath.Join("testdata", "seeded.golden"), b.String(), update, "seeded matches")
 	})
 	t.Run("record", func(t *testing.T) {
 		path := filepath.Join("testdata", "record-v1.json")
@@ -134,4 +122,26 @@ func CheckPinned[C any, S norns.State[S, M, V], M norns.Move, V norns.View[S, M]
 			t.Fatalf("ReplayFromSeed: %v (same state: %v)", err, again == last)
 		}
 	})
+}
+
+// Golden compares got with the golden file at path, and reports a difference as a change of
+// what (the test's subject, such as "seeded matches"), with a diff. With update, it first
+// rewrites the file with got (creating its directory), which a test does only on purpose.
+func Golden(t testing.TB, path, got string, update bool, what string) {
+	t.Helper()
+	if update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (the test's update flag creates it)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s changed (-want +got):\n%s", what, diff)
+	}
 }
