@@ -10,6 +10,7 @@ import (
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/gnav"
+	"github.com/nornsgames/norns/internal/gametest"
 	"github.com/nornsgames/norns/rng"
 )
 
@@ -132,26 +133,7 @@ func FuzzReplayRecord(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte(`{"version":"1.0","game":"gnav","config":{"players":2,"lives":1},"seed":1,"moves":["dealer 1"],"over":false}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		rec, err := norns.ReadRecord(bytes.NewReader(data))
-		if err != nil {
-			return
-		}
-		last, err := gnav.ReplayRecord(rec)
-		if err != nil {
-			if !errors.Is(err, norns.ErrCorrupt) {
-				t.Fatalf("error %v does not wrap ErrCorrupt", err)
-			}
-			return
-		}
-		again, err := gnav.NewRecord(last.Config(), rec.Seed, parseAll(t, rec.Moves), last)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, err := gnav.ReplayRecord(again); err != nil || got != last {
-			t.Fatalf("re-recorded match does not replay: %v", err)
-		}
-	})
+	f.Fuzz(gametest.FuzzReplayRecord(records))
 }
 
 // FuzzConfig: any bytes as a record's config either start a match or fail with ErrCorrupt and
@@ -161,24 +143,14 @@ func FuzzConfig(f *testing.F) {
 	for _, s := range []string{`{"players":3}`, `{"players":5,"lives":2,"catIsDragoon":true}`, `{"players":2,"dealerGiven":true,"firstDealer":1}`, `{"PLAYERS":3}`, `{}`, `{"players":21}`} {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(func(t *testing.T, cfg []byte) {
-		rec := norns.Record{Version: norns.RecordVersion, Game: "gnav", Config: cfg}
-		s, err := gnav.ReplayRecord(rec)
-		if err != nil {
-			if !errors.Is(err, norns.ErrCorrupt) {
-				t.Fatalf("error %v does not wrap ErrCorrupt", err)
-			}
-			if len(err.Error()) > 600 {
-				t.Fatalf("an error of %d bytes", len(err.Error()))
-			}
-			return
-		}
-		eff, err := gnav.NewRecord(s.Config(), 0, nil, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, err := gnav.ReplayRecord(eff); err != nil || got != s {
-			t.Fatalf("effective config %s does not start the same match: %v", eff.Config, err)
-		}
-	})
+	f.Fuzz(gametest.FuzzConfig(records))
+}
+
+// records is what the shared record fuzz bodies need of Gnav.
+var records = gametest.Records[gnav.Config, gnav.State, gnav.Move, gnav.View]{
+	Game:         "gnav",
+	NewRecord:    gnav.NewRecord,
+	ReplayRecord: gnav.ReplayRecord,
+	ParseMove:    gnav.ParseMove,
+	Config:       gnav.State.Config,
 }

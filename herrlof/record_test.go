@@ -9,6 +9,7 @@ import (
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/herrlof"
+	"github.com/nornsgames/norns/internal/gametest"
 	"github.com/nornsgames/norns/rng"
 )
 
@@ -142,30 +143,7 @@ func FuzzReplayRecord(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte(`{"version":"1.0","game":"herrlof","config":{"players":3},"seed":1,"moves":["deal 0 R1"],"over":false}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		rec, err := norns.ReadRecord(bytes.NewReader(data))
-		if err != nil {
-			return
-		}
-		last, err := herrlof.ReplayRecord(rec)
-		if err != nil {
-			if !errors.Is(err, norns.ErrCorrupt) {
-				t.Fatalf("error %v does not wrap ErrCorrupt", err)
-			}
-			return
-		}
-		moves := make([]herrlof.Move, len(rec.Moves))
-		for i, text := range rec.Moves {
-			moves[i] = herrlof.MustParseMove(text)
-		}
-		again, err := herrlof.NewRecord(last.Config(), rec.Seed, moves, last)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, err := herrlof.ReplayRecord(again); err != nil || got != last {
-			t.Fatalf("re-recorded match does not replay: %v", err)
-		}
-	})
+	f.Fuzz(gametest.FuzzReplayRecord(records))
 }
 
 // FuzzConfig: any bytes as a record's config either start a match or fail with ErrCorrupt (and
@@ -176,24 +154,14 @@ func FuzzConfig(f *testing.F) {
 		`{"PLAYERS":3}`, `{}`, `{"players":3,"fiveTrickBonus":true}`, `{"handLimit":-1}`} {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(func(t *testing.T, cfg []byte) {
-		rec := norns.Record{Version: norns.RecordVersion, Game: "herrlof", Config: cfg}
-		s, err := herrlof.ReplayRecord(rec)
-		if err != nil {
-			if !errors.Is(err, norns.ErrCorrupt) {
-				t.Fatalf("error %v does not wrap ErrCorrupt", err)
-			}
-			if len(err.Error()) > 600 {
-				t.Fatalf("an error of %d bytes", len(err.Error()))
-			}
-			return
-		}
-		eff, err := herrlof.NewRecord(s.Config(), 0, nil, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, err := herrlof.ReplayRecord(eff); err != nil || got != s {
-			t.Fatalf("effective config %s does not start the same match: %v", eff.Config, err)
-		}
-	})
+	f.Fuzz(gametest.FuzzConfig(records))
+}
+
+// records is what the shared record fuzz bodies need of Herrlof.
+var records = gametest.Records[herrlof.Config, herrlof.State, herrlof.Move, herrlof.View]{
+	Game:         "herrlof",
+	NewRecord:    herrlof.NewRecord,
+	ReplayRecord: herrlof.ReplayRecord,
+	ParseMove:    herrlof.ParseMove,
+	Config:       herrlof.State.Config,
 }
