@@ -99,10 +99,9 @@ func (s *State) check(m Move, w *window) error {
 		return s.refuse(m, norns.ErrIllegalMove, "you hold no %v", t)
 	}
 	if m.kind == MoveDiscard {
-		var f frontier
-		f.build(&s.board)
+		blocked := s.board.blocked()
 		for c := range Deck.All(Deck.Distinct(hand)) {
-			if u := Tile(c); f.canPlace(u) {
+			if u := Tile(c); !blocked.has(u) {
 				return s.refuse(m, norns.ErrIllegalMove, "you can lay your %v: a player who can lay may not discard (V9)", u)
 			}
 		}
@@ -204,14 +203,7 @@ func (s *State) step(m Move, w *window, r *recorder) {
 		s.turns++
 		p := s.seat
 		// The seat could lay none of its tiles: each was of a kind with no legal square (V9).
-		var f frontier
-		f.build(&s.board)
-		var blocked kindSet
-		for i, t := range tiles {
-			if !f.canPlace(t) {
-				blocked |= 1 << i
-			}
-		}
+		blocked := s.board.blocked()
 		s.leave(p, m.tile)
 		s.holds[p].discard(blocked, int(s.size[p]))
 		s.gone = Deck.With(s.gone, cards.Card(m.tile))

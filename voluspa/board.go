@@ -22,9 +22,11 @@ type cell struct {
 //
 // Questions about squares are answered from scratch per call, never from an index kept in the
 // State: [window] copies the 17×17 squares around one square (what Apply needs: the two lines
-// through it, their neighbours), and [frontier] builds row bitboards of the whole grid (what Legal
-// needs). A connected grid of n tiles spans width + height <= n + 1, so with a
-// square of margin on each side every row fits one 64-bit word.
+// through it, their neighbours), and [newFrontier] builds row bitboards of the whole grid (what
+// Legal needs). An index kept in the State would be copied with it on every call (a generic
+// caller such as norns.Playout copies the State several times a step), and one that holds any
+// grid is far larger than the list: a connected grid of n tiles spans width + height <= n + 1,
+// so its rows number up to 60.
 type board struct {
 	c                      [MaxCells]cell
 	n                      uint8
@@ -65,61 +67,31 @@ func (b *board) add(x, y int, t Tile) {
 	b.n++
 }
 
+// rows returns the number of rows a [frontier] of b has: the grid's and one of margin on each
+// side. b holds at least one tile.
+func (b *board) rows() int { return int(b.maxY) - int(b.minY) + 3 }
+
 // win is the reach of a [window] from its centre: a line of MaxLine tiles through the centre,
 // plus one square to see a longer one, plus the neighbours of its tiles.
 const win = MaxLine + 1
 
 // window is the grid around one square: t[win+dy][win+dx] is the tile at (x+dx, y+dy), NoTile
-// when empty. Squares farther than win away are not in it.
+// when empty. Squares farther than win away are not in it. nz counts its tiles with the Zeroes
+// power (the Lokis), so that scoring skips looking for them when there are none.
 type window struct {
-	t [2*win + 1][2*win + 1]Tile
-	// zx, zy hold the offsets of the first nz tiles with the Zeroes power (the Lokis) in the
-	// window; there are never more than maxZeroes (the copies of such kinds).
-	zx, zy [maxZeroes]int8
-	nz     int
+	t  [2*win + 1][2*win + 1]Tile
+	nz int
 }
 
-// maxZeroes is the room a window has for tiles with the Zeroes power: every such tile of the
-// game (the six Lokis); an init check keeps the tile table within it.
-const maxZeroes = 8
-
-func init() {
-	n := 0
-	for i, p := range powers {
-		if p.Zeroes {
-			n += tiles[i].Copies()
-		}
-	}
-	if n > maxZeroes {
-		panic("voluspa: more tiles with the Zeroes power than a window has room for")
-	}
-}
-
-// set puts t on the centre square (a lay or a cover), keeping the list of zeroing tiles.
+// set puts t on the centre square (a lay or a cover), or empties it for NoTile.
 func (w *window) set(t Tile) {
-	for i := 0; i < w.nz; i++ {
-		if w.zx[i] == 0 && w.zy[i] == 0 {
-			w.nz--
-			w.zx[i], w.zy[i] = w.zx[w.nz], w.zy[w.nz]
-		}
+	if old := w.t[win][win]; old != NoTile && zeroTile[old] {
+		w.nz--
 	}
 	w.t[win][win] = t
-	if t != NoTile && t.pw().Zeroes {
-		w.zx[w.nz], w.zy[w.nz] = 0, 0
+	if t != NoTile && zeroTile[t] {
 		w.nz++
 	}
-}
-
-// zeroed reports whether the tile t at offset dx, dy is next to a zeroing tile of another kind
-// (V10).
-func (w *window) zeroed(t Tile, dx, dy int) bool {
-	for i := range w.nz {
-		ex, ey := int(w.zx[i])-dx, int(w.zy[i])-dy
-		if ex*ex+ey*ey == 1 && w.t[win+int(w.zy[i])][win+int(w.zx[i])] != t {
-			return true
-		}
-	}
-	return false
 }
 
 // zeroTile[t] reports whether tile t has the Zeroes power: the one power a window looks up for
@@ -149,7 +121,6 @@ func (w *window) load(b *board, x, y int) {
 		if uint(dx) <= 2*win && uint(dy) <= 2*win {
 			w.t[dy][dx] = c.t
 			if zeroTile[c.t] {
-				w.zx[w.nz], w.zy[w.nz] = int8(dx-win), int8(dy-win)
 				w.nz++
 			}
 		}
@@ -199,138 +170,160 @@ func (w *window) hasNeighbour() bool {
 	return false
 }
 
+// maxRows is the most rows a [frontier] has: a connected grid of at most [MaxCells] squares
+// spans at most that many rows, plus one row of margin on each side. smallRows is the room of
+// the frontier Legal tries first: it holds the grids of nearly every match (a 3-player match
+// ends about 11 rows tall, rarely over 14), and Legal's time goes down with the memory it
+// clears (BenchmarkRandomMatch measures it).
+const (
+	maxRows   = 64
+	smallRows = 16
+)
+
+var _ [maxRows - (MaxCells + 2)]struct{}
+
 // frontier is the grid as bitboards, for Legal: row r is y = oy + r and bit c of a row is x =
-// ox + c, with one empty row and column of margin around the grid. Only rows 0..h-1 are used.
-// It keeps rows only: a column is read from the rows on the rare occasions it matters (a column
-// already holding MaxLine tiles), so building it writes one word per tile.
+// ox + c, with one empty row and column of margin around the grid. A connected grid of n
+// squares spans width + height <= n + 1, so every row, margin included, fits one word. Its
+// planes are slices of arrays the caller owns. From [newFrontier]:
+//
+//   - open[r]: the empty squares next to the grid whose lines stay within MaxLine (V4, V5);
+//   - guard[r]: the squares next to a tile with the Guard power, the Troll's (V6);
+//   - cover[i][r]: the filled squares with a filled neighbour and no Guard neighbour that the
+//     i-th kind with a Cover power may cover: not those of its own kind (V7, V8).
 type frontier struct {
-	ox, oy, h int
-	occ       [64]uint64 // filled squares, by row
-	guard     [64]uint64 // squares next to a Guard tile (of the one Guard kind, the Troll)
-	coverable [64]uint64 // filled squares with a filled neighbour and no Guard neighbour
-	open      [64]uint64 // empty squares next to the grid whose lines stay within MaxLine
-	own       [2][64]uint64
-	ownTile   [2]Tile // the kinds with a Cover power; own[i] holds their squares
-	guardTile Tile
-	squares   int // open squares plus coverable ones: the most moves one kind of tile has
+	ox, oy int
+	open   []uint64
+	guard  []uint64
+	cover  [2][]uint64
+	// The number of squares of each kind of move: lays of a tile without the Guard power, lays
+	// of one with it, and the covers of each cover kind.
+	nLay, nGuardLay int
+	nCover          [2]int
 }
 
-// coverKinds and guardKind are the kinds with a Cover or a Guard power, found from the table.
-var coverKinds, guardKind = func() (ck [2]Tile, g Tile) {
+// coverKinds and guardKind are the kinds with a Cover or a Guard power, found from the table;
+// plane[t] is the plane of [newFrontier] a tile t marks besides the filled squares: 1 for the
+// Guard kind, 2 and 3 for the cover kinds, 0 (a spare plane, unused) for the others.
+// newFrontier assumes one kind at most with the Guard power and two at most with a Cover power,
+// none with both.
+var coverKinds, guardKind, plane = func() (ck [2]Tile, g Tile, pl [256]uint8) {
 	n := 0
 	g = NoTile
 	for i, p := range powers {
 		if p.Cover != CoverNone {
 			ck[n] = tiles[i]
+			pl[tiles[i]] = 2 + uint8(n)
 			n++
 		}
 		if p.Guard {
 			g = tiles[i]
+			pl[tiles[i]] = 1
 		}
 	}
-	return ck, g
+	return ck, g, pl
 }()
 
-// build fills f, which must be zero, from b, which holds at least one tile.
-func (f *frontier) build(b *board) {
-	f.ox, f.oy = int(b.minX)-1, int(b.minY)-1
-	f.squares = 0
-	h := int(b.maxY) - int(b.minY) + 3
-	f.h = h
-	f.ownTile = coverKinds
-	f.guardTile = guardKind
-	occ, guard := f.occ[:h:h], f.guard[:h:h]
-	own0, own1 := f.own[0][:h:h], f.own[1][:h:h]
-	// guard holds the Guard tiles themselves until the row loop turns it into their neighbours.
+// newFrontier returns the frontier of b, which holds at least one tile, with its five planes in
+// p, which must be zero and b.rows() long.
+func newFrontier(b *board, p [5][]uint64) frontier {
+	f := frontier{ox: int(b.minX) - 1, oy: int(b.minY) - 1}
+	occ := p[0]
+	h := len(occ)
+	guard, spare, c0, c1 := p[1][:h], p[2][:h], p[3][:h], p[4][:h]
+	f.open, f.guard, f.cover = occ, guard, [2][]uint64{c0, c1}
+	// The planes hold the tiles first: occ every tile, guard the Guard tiles, c0 and c1 the
+	// tiles of the cover kinds (spare those of the other kinds); the row loop turns them into
+	// what f's doc says, in place.
+	planes := [4][]uint64{spare, guard, c0, c1}
 	for _, c := range b.c[:b.n] {
-		r := uint(int(c.y) - f.oy)
-		bit := uint64(1) << uint(int(c.x)-f.ox)
+		r := int(c.y) - f.oy
+		bit := uint64(1) << (uint(int(c.x)-f.ox) & 63)
 		occ[r] |= bit
-		switch c.t {
-		case f.guardTile:
-			guard[r] |= bit
-		case f.ownTile[0]:
-			own0[r] |= bit
-		case f.ownTile[1]:
-			own1[r] |= bit
-		}
+		planes[plane[c.t]&3][r] |= bit
 	}
 	// Only a row or column already holding MaxLine tiles can make a line too long. The columns
 	// that do are counted with a 3-bit counter per column, across the rows (bit-sliced), with
-	// long set once a counter reaches 7.
-	var c0, c1, c2, longCols uint64
+	// long set once a counter reaches 7; their too-long squares are taken out after the row loop.
+	var k0, k1, k2, long uint64
 	for _, o := range occ {
-		k0 := c0 & o
-		c0 ^= o
-		k1 := c1 & k0
-		c1 ^= k0
-		c2 |= k1
-		longCols |= c0 & c1 & c2
+		c0 := k0 & o
+		k0 ^= o
+		c1 := k1 & c0
+		k1 ^= c0
+		k2 |= c1
+		long |= k0 & k1 & k2
 	}
-	var gdown uint64 // the Guard tiles of row r-1
-	for r := range h {
-		var up, down, gup uint64
-		if r > 0 {
-			down = occ[r-1]
-		}
-		if r+1 < h {
+	var down, gdown uint64 // the tiles and the Guard tiles of row r-1
+	for r := range occ {
+		var up, gup uint64
+		if r+1 < len(occ) {
 			up, gup = occ[r+1], guard[r+1]
 		}
-		o := occ[r]
-		g := guard[r]
-		guard[r] = g<<1 | g>>1 | gup | gdown
-		gdown = g
+		o, g := occ[r], guard[r]
+		gn := g<<1 | g>>1 | gup | gdown
 		nb := o<<1 | o>>1 | up | down
-		f.coverable[r] = o & nb &^ guard[r]
 		open := nb &^ o
-		for x := open & longCols; x != 0; x &= x - 1 {
-			k := uint(bits.TrailingZeros64(x))
-			if f.colLen(r, k) > MaxLine {
-				open &^= 1 << k
-			}
-		}
 		if bits.OnesCount64(o) >= MaxLine {
-			for x := open; x != 0; x &= x - 1 {
-				k := uint(bits.TrailingZeros64(x))
-				if lineLen(o, k) > MaxLine {
-					open &^= 1 << k
+			open &^= overlong(o)
+		}
+		coverable := o & nb &^ gn
+		d0, d1 := coverable&^c0[r], coverable&^c1[r]
+		occ[r], guard[r], c0[r], c1[r] = open, gn, d0, d1
+		spare[r] = o // the tiles, for the long columns
+		f.nLay += bits.OnesCount64(open &^ gn)
+		f.nGuardLay += bits.OnesCount64(open)
+		f.nCover[0] += bits.OnesCount64(d0)
+		f.nCover[1] += bits.OnesCount64(d1)
+		down, gdown = o, g
+	}
+	for x := long; x != 0; x &= x - 1 {
+		k := uint(bits.TrailingZeros64(x))
+		var col uint64
+		for r, o := range spare {
+			col |= (o >> k & 1) << uint(r)
+		}
+		for y := overlong(col); y != 0; y &= y - 1 {
+			r := bits.TrailingZeros64(y)
+			if occ[r]>>k&1 != 0 {
+				occ[r] &^= 1 << k
+				f.nGuardLay--
+				if guard[r]>>k&1 == 0 {
+					f.nLay--
 				}
 			}
 		}
-		f.open[r] = open
-		f.squares += bits.OnesCount64(open) + bits.OnesCount64(f.coverable[r])
 	}
+	return f
 }
 
-// The column counter of frontier.build counts to 7: MaxLine must be 7 for it (a compile error
+// overlong returns the empty squares of a line of squares (a row's or a column's bits, bit 63
+// empty) where a tile would make a line longer than MaxLine: the empty squares whose filled
+// neighbours on both sides add up to MaxLine or more.
+func overlong(row uint64) uint64 {
+	var out uint64
+	for x := (row<<1 | row>>1) &^ row; x != 0; x &= x - 1 {
+		k := uint(bits.TrailingZeros64(x))
+		above := bits.TrailingZeros64(^(row >> (k + 1)))
+		below := 0
+		if k > 0 {
+			below = bits.LeadingZeros64(^(row << (64 - k)))
+		}
+		if 1+above+below > MaxLine {
+			out |= 1 << k
+		}
+	}
+	return out
+}
+
+// The column counter of newFrontier counts to 7: MaxLine must be 7 for it (a compile error
 // otherwise).
 var _ [MaxLine - 7]struct{}
 var _ [7 - MaxLine]struct{}
 
-// colLen returns the length of the column line through row r, bit k if that square were
-// filled: the square plus the filled squares next to it north and south. r is within 1..h-2.
-func (f *frontier) colLen(r int, k uint) int {
-	n := 1
-	for i := r + 1; i < f.h && f.occ[i]>>k&1 != 0; i++ {
-		n++
-	}
-	for i := r - 1; i >= 0 && f.occ[i]>>k&1 != 0; i-- {
-		n++
-	}
-	return n
-}
-
-// lineLen returns the length of the line through bit k of row if bit k were filled: k itself
-// plus the filled bits next to it on both sides. k is at least 1 and at most 62.
-func lineLen(row uint64, k uint) int {
-	above := bits.TrailingZeros64(^(row >> (k + 1)))
-	below := bits.LeadingZeros64(^(row << (64 - k)))
-	return 1 + above + below
-}
-
 // layMask returns the empty squares of row r where t may be laid (V4–V6).
 func (f *frontier) layMask(r int, t Tile) uint64 {
-	if t == f.guardTile {
+	if t == guardKind {
 		return f.open[r]
 	}
 	return f.open[r] &^ f.guard[r]
@@ -340,20 +333,32 @@ func (f *frontier) layMask(r int, t Tile) uint64 {
 // power.
 func (f *frontier) coverMask(r int, t Tile) uint64 {
 	switch t {
-	case f.ownTile[0]:
-		return f.coverable[r] &^ f.own[0][r]
-	case f.ownTile[1]:
-		return f.coverable[r] &^ f.own[1][r]
+	case coverKinds[0]:
+		return f.cover[0][r]
+	case coverKinds[1]:
+		return f.cover[1][r]
 	}
 	return 0
 }
 
-// canPlace reports whether t has a legal lay or cover anywhere.
-func (f *frontier) canPlace(t Tile) bool {
-	for r := range f.h {
-		if f.layMask(r, t)|f.coverMask(r, t) != 0 {
-			return true
+// blocked returns the kinds of tile that have no legal lay or cover on b, which holds at least
+// one tile (V9).
+func (b *board) blocked() kindSet {
+	var p [5][maxRows]uint64
+	h := b.rows()
+	f := newFrontier(b, [5][]uint64{p[0][:h], p[1][:h], p[2][:h], p[3][:h], p[4][:h]})
+	var k kindSet
+	for i, t := range tiles {
+		free := false
+		for r := range f.open {
+			if f.layMask(r, t)|f.coverMask(r, t) != 0 {
+				free = true
+				break
+			}
+		}
+		if !free {
+			k |= 1 << i
 		}
 	}
-	return false
+	return k
 }

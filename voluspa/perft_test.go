@@ -30,20 +30,21 @@ func perftSlow(s voluspa.State, depth int) uint64 {
 }
 
 // TestPerft counts the move sequences from fixed openings, every draw's kind a branch, with
-// both move generators.
+// both move generators, and pins the counts.
 func TestPerft(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		s     voluspa.State
 		depth int
+		want  uint64
 	}{
-		{"2p Odin", opening(t, "Odin", 0, "Troll Dragon Skadi Fenrir Loki", "Thor Thor Valkyrie Skadi Dragon"), 4},
-		{"3p Loki", opening(t, "Loki", 2, "Odin Odin Thor Troll Troll", "Skadi Skadi Skadi Dragon Dragon", "Valkyrie Valkyrie Fenrir Fenrir Thor"), 4},
+		{"2p Odin", opening(t, "Odin", 0, "Troll Dragon Skadi Fenrir Loki", "Thor Thor Valkyrie Skadi Dragon"), 4, 37228},
+		{"3p Loki", opening(t, "Loki", 2, "Odin Odin Thor Troll Troll", "Skadi Skadi Skadi Dragon Dragon", "Valkyrie Valkyrie Fenrir Fenrir Thor"), 4, 13824},
+		{"5p Thor", opening(t, "Thor", 4, "Troll Troll Dragon Skadi Loki", "Odin Fenrir Fenrir Fenrir Valkyrie", "Skadi Skadi Dragon Thor Loki", "Valkyrie Valkyrie Troll Odin Fenrir", "Dragon Skadi Loki Troll Thor"), 4, 35072},
 	} {
 		fast, slow := gametest.Perft(tc.s, tc.depth), perftSlow(tc.s, tc.depth)
-		if fast != slow {
-			t.Errorf("%s: perft(%d) = %d with Legal, %d with legalSlow", tc.name, tc.depth, fast, slow)
+		if fast != slow || fast != tc.want {
+			t.Errorf("%s: perft(%d) = %d with Legal, %d with legalSlow, want %d", tc.name, tc.depth, fast, slow, tc.want)
 		}
-		t.Logf("%s: perft(%d) = %d", tc.name, tc.depth, fast)
 	}
 }

@@ -22,39 +22,49 @@ func scoreLine(w *window, l Line) (lineScore, bool) {
 	if n < 2 {
 		return lineScore{}, false
 	}
-	// The tiles of the line from the back end, whether each is zeroed, and the pack sizes.
+	// The tiles of the line from the back end, whether each is zeroed, and the pack sizes. The
+	// line and its neighbours lie within the window (a line is at most MaxLine < win long).
 	var line [MaxLine]Tile
 	var zero [MaxLine]bool
 	var pack [NumKinds]int
+	x, y := win-back*dx, win-back*dy
 	for i := range n {
-		ox, oy := (i-back)*dx, (i-back)*dy
-		t := w.t[win+oy][win+ox]
+		t := w.t[y][x]
 		line[i] = t
-		zero[i] = w.nz > 0 && w.zeroed(t, ox, oy)
+		if w.nz > 0 {
+			for _, nb := range [4]Tile{w.t[y][x+1], w.t[y][x-1], w.t[y+1][x], w.t[y-1][x]} {
+				if zeroTile[nb] && nb != t {
+					zero[i] = true
+				}
+			}
+		}
 		if !zero[i] && t.pw().Pack {
 			pack[kindIndex[t]]++
 		}
+		x, y = x+dx, y+dy
 	}
-	worth := func(i int) int {
+	var worth [MaxLine]int
+	for i, t := range line[:n] {
 		if zero[i] {
-			return 0
+			continue
 		}
-		pw := line[i].pw()
+		pw := t.pw()
+		worth[i] = pw.Value
 		if pw.Worth != nil {
-			return pw.Worth(pw.Value, pack[kindIndex[line[i]]])
+			worth[i] = pw.Worth(pw.Value, pack[kindIndex[t]])
 		}
-		return pw.Value
 	}
 	me := back
 	t := line[me]
-	ls := lineScore{length: n, worth: worth(me), rival: NoTile}
+	packed := t.pw().Pack && !zero[me] // its pack are not its rivals (V11)
+	ls := lineScore{length: n, worth: worth[me], rival: NoTile}
 	best := -1
 	for i := range n {
-		if i == me || (t.pw().Pack && !zero[me] && line[i] == t && !zero[i]) {
-			continue // the tile itself, or its pack (V11)
+		if i == me || (packed && line[i] == t && !zero[i]) {
+			continue
 		}
-		if v := worth(i); v > best {
-			best, ls.rival = v, line[i]
+		if worth[i] > best {
+			best, ls.rival = worth[i], line[i]
 		}
 	}
 	switch {

@@ -161,6 +161,14 @@ func New(c Config) (State, error) {
 	return s, nil
 }
 
+// Over reports whether the match has ended (V15). State declares Over and ToMove itself, besides
+// the ones of the public part it shares with View, so that a generic caller (norns.Playout calls
+// both every step) copies the State once per call, not twice.
+func (s State) Over() bool { return s.phase == PhaseOver }
+
+// ToMove returns the seat to act, norns.Chance at a chance node, or norns.Nobody once over.
+func (s State) ToMove() norns.Player { return norns.Player(s.toMove) }
+
 // Config returns the match's configuration, with the default filled in.
 func (s public) Config() Config { return Config{Players: int(s.players)} }
 
