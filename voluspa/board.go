@@ -81,6 +81,10 @@ const win = MaxLine + 1
 type window struct {
 	t  [2*win + 1][2*win + 1]Tile
 	nz int
+	// Bit win+d of occ[0] is set when the square d east of the centre is filled, of occ[1] when
+	// the square d north is: the two lines through the centre, as load found them, for run
+	// (which starts beside the centre, so set need not keep them).
+	occ [2]uint32
 }
 
 // set puts t on the centre square (a lay or a cover), or empties it for NoTile.
@@ -103,6 +107,16 @@ var zeroTile = func() (z [256]bool) {
 	return z
 }()
 
+// zeroCount[t] is 1 if tile t has the Zeroes power, else 0.
+var zeroCount = func() (z [256]uint8) {
+	for i, t := range zeroTile {
+		if t {
+			z[i] = 1
+		}
+	}
+	return z
+}()
+
 var emptyWindow = func() (w window) {
 	for i := range w.t {
 		for j := range w.t[i] {
@@ -120,11 +134,15 @@ func (w *window) load(b *board, x, y int) {
 		dx, dy := int(c.x)-x+win, int(c.y)-y+win
 		if uint(dx) <= 2*win && uint(dy) <= 2*win {
 			w.t[dy][dx] = c.t
-			if zeroTile[c.t] {
-				w.nz++
-			}
+			w.nz += int(zeroCount[c.t])
 		}
 	}
+	var row, col uint32
+	for k := range 2*win + 1 {
+		row |= uint32(filled(w.t[win][k])) << k
+		col |= uint32(filled(w.t[k][win])) << k
+	}
+	w.occ = [2]uint32{row, col}
 }
 
 // at returns the tile at offset dx, dy from the centre (NoTile when empty or out of reach).
@@ -139,18 +157,43 @@ func (w *window) at(dx, dy int) Tile {
 // dirs are the four orthogonal directions: east, west, north, south.
 var dirs = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 
-// run returns how many filled squares follow the centre in direction d (up to win).
+// The window's questions below read squares with arithmetic rather than branches where they
+// can: on the random grids of a match, a branch on what a square holds mispredicts (a filled
+// square's tile is below 64, NoTile is 0xFF).
+var _ [uint8(NoTile) - 0xFF]struct{}
+
+// filled returns 1 if t is a tile, 0 for NoTile.
+func filled(t Tile) int { return 1 - int(t>>7) }
+
+// A line of a window fits the uint32 of occ.
+var _ [32 - (2*win + 1)]struct{}
+
+// run returns how many filled squares follow the centre in direction dx, dy (one of the four,
+// up to win).
 func (w *window) run(dx, dy int) int {
-	n := 0
-	for n < win && w.at(dx*(n+1), dy*(n+1)) != NoTile {
-		n++
+	m := w.occ[dy&1] // the row for dy 0, the column for dy ±1
+	if dx+dy > 0 {
+		return bits.TrailingZeros32(^(m >> (win + 1)))
 	}
-	return n
+	return bits.LeadingZeros32(^(m << (32 - win)))
 }
 
+// guardTile[t] reports whether tile t has the Guard power.
+var guardTile = func() (g [256]bool) {
+	for i, p := range powers {
+		g[tiles[i]] = p.Guard
+	}
+	return g
+}()
+
 // guardedFor reports whether a neighbour of the centre guards it against tile t (V6): a tile
-// with the Guard power of another kind.
+// with the Guard power of another kind. It returns the first such (east, west, north, south)
+// and its offset.
 func (w *window) guardedFor(t Tile) (Tile, int, int, bool) {
+	c := &w.t
+	if !(guardTile[c[win][win+1]] || guardTile[c[win][win-1]] || guardTile[c[win+1][win]] || guardTile[c[win-1][win]]) {
+		return NoTile, 0, 0, false
+	}
 	for _, d := range dirs {
 		n := w.at(d[0], d[1])
 		if n != NoTile && n != t && n.pw().Guard {
@@ -162,12 +205,8 @@ func (w *window) guardedFor(t Tile) (Tile, int, int, bool) {
 
 // hasNeighbour reports whether a square next to the centre is filled.
 func (w *window) hasNeighbour() bool {
-	for _, d := range dirs {
-		if w.at(d[0], d[1]) != NoTile {
-			return true
-		}
-	}
-	return false
+	c := &w.t
+	return c[win][win+1]&c[win][win-1]&c[win+1][win]&c[win-1][win] != NoTile
 }
 
 // maxRows is the most rows a [frontier] has: a connected grid of at most [MaxCells] squares
@@ -203,17 +242,20 @@ type frontier struct {
 }
 
 // coverKinds and guardKind are the kinds with a Cover or a Guard power, found from the table;
-// plane[t] is the plane of [newFrontier] a tile t marks besides the filled squares: 1 for the
-// Guard kind, 2 and 3 for the cover kinds, 0 (a spare plane, unused) for the others.
+// plane[t] is the plane of [newFrontier] a tile t marks besides the filled squares (plane 0): 1
+// for the Guard kind, 3 and 4 for the cover kinds, 2 (a spare plane) for the others.
 // newFrontier assumes one kind at most with the Guard power and two at most with a Cover power,
 // none with both.
 var coverKinds, guardKind, plane = func() (ck [2]Tile, g Tile, pl [256]uint8) {
 	n := 0
 	g = NoTile
+	for i := range pl {
+		pl[i] = 2
+	}
 	for i, p := range powers {
 		if p.Cover != CoverNone {
 			ck[n] = tiles[i]
-			pl[tiles[i]] = 2 + uint8(n)
+			pl[tiles[i]] = 3 + uint8(n)
 			n++
 		}
 		if p.Guard {
@@ -225,22 +267,21 @@ var coverKinds, guardKind, plane = func() (ck [2]Tile, g Tile, pl [256]uint8) {
 }()
 
 // newFrontier returns the frontier of b, which holds at least one tile, with its five planes in
-// p, which must be zero and b.rows() long.
-func newFrontier(b *board, p [5][]uint64) frontier {
+// p, which must be zero: plane k is p[k*stride:], and stride is at least b.rows().
+func newFrontier(b *board, p []uint64, stride int) frontier {
 	f := frontier{ox: int(b.minX) - 1, oy: int(b.minY) - 1}
-	occ := p[0]
-	h := len(occ)
-	guard, spare, c0, c1 := p[1][:h], p[2][:h], p[3][:h], p[4][:h]
+	h := b.rows()
+	p = p[:5*stride]
+	occ, guard, spare, c0, c1 := p[:h], p[stride:][:h], p[2*stride:][:h], p[3*stride:][:h], p[4*stride:][:h]
 	f.open, f.guard, f.cover = occ, guard, [2][]uint64{c0, c1}
 	// The planes hold the tiles first: occ every tile, guard the Guard tiles, c0 and c1 the
 	// tiles of the cover kinds (spare those of the other kinds); the row loop turns them into
-	// what f's doc says, in place.
-	planes := [4][]uint64{spare, guard, c0, c1}
+	// what f's doc says, in place, and keeps the tiles in spare for the long columns.
 	for _, c := range b.c[:b.n] {
 		r := int(c.y) - f.oy
 		bit := uint64(1) << (uint(int(c.x)-f.ox) & 63)
-		occ[r] |= bit
-		planes[plane[c.t]&3][r] |= bit
+		p[r] |= bit
+		p[int(plane[c.t])*stride+r] |= bit
 	}
 	// Only a row or column already holding MaxLine tiles can make a line too long. The columns
 	// that do are counted with a 3-bit counter per column, across the rows (bit-sliced), with
@@ -285,38 +326,40 @@ func newFrontier(b *board, p [5][]uint64) frontier {
 		}
 		for y := overlong(col); y != 0; y &= y - 1 {
 			r := bits.TrailingZeros64(y)
-			if occ[r]>>k&1 != 0 {
-				occ[r] &^= 1 << k
-				f.nGuardLay--
-				if guard[r]>>k&1 == 0 {
-					f.nLay--
-				}
-			}
+			was := occ[r] >> k & 1 // open until now
+			occ[r] &^= 1 << k
+			f.nGuardLay -= int(was)
+			f.nLay -= int(was &^ (guard[r] >> k))
 		}
 	}
 	return f
 }
 
-// overlong returns the empty squares of a line of squares (a row's or a column's bits, bit 63
-// empty) where a tile would make a line longer than MaxLine: the empty squares whose filled
-// neighbours on both sides add up to MaxLine or more.
+// overlong returns the empty squares of a line of squares (a row's or a column's bits) where a
+// tile would make a line longer than MaxLine: those with a squares filled on one side and b on
+// the other, a + b = MaxLine. It does not branch: on the random grids of a match a loop over
+// the squares mispredicts.
 func overlong(row uint64) uint64 {
-	var out uint64
-	for x := (row<<1 | row>>1) &^ row; x != 0; x &= x - 1 {
-		k := uint(bits.TrailingZeros64(x))
-		above := bits.TrailingZeros64(^(row >> (k + 1)))
-		below := 0
-		if k > 0 {
-			below = bits.LeadingZeros64(^(row << (64 - k)))
-		}
-		if 1+above+below > MaxLine {
-			out |= 1 << k
-		}
-	}
-	return out
+	// lo[k]: the k squares below are filled; hi[k]: the k above (k = 1..7, written out).
+	lo1 := row << 1
+	lo2 := lo1 & (row << 2)
+	lo3 := lo2 & (row << 3)
+	lo4 := lo3 & (row << 4)
+	lo5 := lo4 & (row << 5)
+	lo6 := lo5 & (row << 6)
+	lo7 := lo6 & (row << 7)
+	hi1 := row >> 1
+	hi2 := hi1 & (row >> 2)
+	hi3 := hi2 & (row >> 3)
+	hi4 := hi3 & (row >> 4)
+	hi5 := hi4 & (row >> 5)
+	hi6 := hi5 & (row >> 6)
+	hi7 := hi6 & (row >> 7)
+	bad := hi7 | lo1&hi6 | lo2&hi5 | lo3&hi4 | lo4&hi3 | lo5&hi2 | lo6&hi1 | lo7
+	return bad &^ row
 }
 
-// The column counter of newFrontier counts to 7: MaxLine must be 7 for it (a compile error
+// overlong and the column counter of newFrontier are written for MaxLine 7 (a compile error
 // otherwise).
 var _ [MaxLine - 7]struct{}
 var _ [7 - MaxLine]struct{}
@@ -344,9 +387,8 @@ func (f *frontier) coverMask(r int, t Tile) uint64 {
 // blocked returns the kinds of tile that have no legal lay or cover on b, which holds at least
 // one tile (V9).
 func (b *board) blocked() kindSet {
-	var p [5][maxRows]uint64
-	h := b.rows()
-	f := newFrontier(b, [5][]uint64{p[0][:h], p[1][:h], p[2][:h], p[3][:h], p[4][:h]})
+	var p [5 * maxRows]uint64
+	f := newFrontier(b, p[:], maxRows)
 	var k kindSet
 	for i, t := range tiles {
 		free := false

@@ -103,12 +103,12 @@ func TestFrontierMatchesCells(t *testing.T) {
 				h := b.rows()
 				tallest = max(tallest, h)
 				if h <= smallRows {
-					var p [5][smallRows]uint64
-					f := newFrontier(b, [5][]uint64{p[0][:h], p[1][:h], p[2][:h], p[3][:h], p[4][:h]})
+					var p [5 * smallRows]uint64
+					f := newFrontier(b, p[:], smallRows)
 					checkFrontier(t, b, &f, "small")
 				}
-				var p [5][maxRows]uint64
-				f := newFrontier(b, [5][]uint64{p[0][:h], p[1][:h], p[2][:h], p[3][:h], p[4][:h]})
+				var p [5 * maxRows]uint64
+				f := newFrontier(b, p[:], maxRows)
 				checkFrontier(t, b, &f, "full")
 				legal := s.Legal()
 				m = legal[r.IntN(len(legal))]

@@ -51,13 +51,17 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 	if hand.IsEmpty() {
 		return append(dst, Pass())
 	}
+	// The frontier's five planes, and a sixth for emitRows, one row longer than the grid's.
 	var f frontier
-	if h := s.board.rows(); h <= smallRows {
-		var p [5][smallRows]uint64
-		f = newFrontier(&s.board, [5][]uint64{p[0][:h], p[1][:h], p[2][:h], p[3][:h], p[4][:h]})
+	var scratch []uint64
+	if h := s.board.rows(); h < smallRows {
+		var p [6 * smallRows]uint64
+		f = newFrontier(&s.board, p[:], smallRows)
+		scratch = p[5*smallRows:][:h+1]
 	} else {
-		var p [5][maxRows]uint64
-		f = newFrontier(&s.board, [5][]uint64{p[0][:h], p[1][:h], p[2][:h], p[3][:h], p[4][:h]})
+		var p [6 * maxRows]uint64
+		f = newFrontier(&s.board, p[:], maxRows)
+		scratch = p[5*maxRows:][:h+1]
 	}
 	kinds := uint64(Deck.Distinct(hand))
 	n := 0
@@ -84,25 +88,20 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 	out := dst[:start+n]
 	// The lays of every kind without the Guard power are on the same squares: the first such
 	// kind lists them from the bitboards into sq, as words with no tile, the others from sq.
-	var sq [128]uint32 // the empty squares next to a grid of n squares number at most 2n+2 <= 122
+	var sq [2*MaxCells + 2]uint32 // the empty squares next to a grid of n squares number at most 2n+2
+	none := noRows[:len(f.open)]
 	listed := false
 	i := start
 	for x := kinds; x != 0; x &= x - 1 {
 		t := Tile(bits.TrailingZeros64(x))
-		switch {
-		case t == guardKind:
-			for r, m := range f.open {
-				i = putSquares(out, i, moveWord(MoveLay, t, f.oy+r), m, f.ox)
-			}
-		default:
+		if t == guardKind {
+			i += emitRows(sq[:0], out[i:i+f.nGuardLay], f.open, none, scratch, moveWord(MoveLay, t), f.oy, f.ox)
+		} else {
 			if !listed {
 				listed = true
-				j := 0
-				for r := range f.open {
-					j = listSquares(&sq, j, moveWord(MoveLay, 0, f.oy+r), f.open[r]&^f.guard[r], f.ox)
-				}
+				emitRows(sq[:f.nLay], nil, f.open, f.guard, scratch, 0, f.oy, f.ox)
 			}
-			kt := uint32(t) << 8
+			kt := moveWord(MoveLay, t)
 			to := out[i:][:f.nLay]
 			for j, v := range sq[:len(to)] {
 				v |= kt
@@ -112,38 +111,59 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 		}
 		for c, k := range coverKinds {
 			if t == k {
-				for r, m := range f.cover[c] {
-					i = putSquares(out, i, moveWord(MoveCover, t, f.oy+r), m, f.ox)
-				}
+				i += emitRows(sq[:0], out[i:i+f.nCover[c]], f.cover[c], none, scratch, moveWord(MoveCover, t), f.oy, f.ox)
 			}
 		}
 	}
 	return out[:i]
 }
 
-// moveWord returns the move of kind k with tile t on row y as a word: kind, tile, x (0) and y
-// from the low byte up, for putSquares.
-func moveWord(k MoveKind, t Tile, y int) uint32 {
-	return uint32(k) | uint32(t)<<8 | uint32(uint8(y))<<24
-}
+// noRows is a plane with no square, for emitRows.
+var noRows [maxRows]uint64
 
-// putSquares writes at out[i:] the move w (a [moveWord]) for each square of row mask m (bit c
-// is x = ox + c) and returns the index after them. out must have room for them. A move's
-// fields are written from one word so that the compiler stores it at once.
-func putSquares(out []Move, i int, w uint32, m uint64, ox int) int {
-	for ; m != 0; m &= m - 1 {
-		v := w | uint32(uint8(ox+bits.TrailingZeros64(m)))<<16
-		out[i] = Move{kind: MoveKind(v), tile: Tile(v >> 8), x: int8(v >> 16), y: int8(v >> 24)}
-		i++
-	}
-	return i
-}
+// moveWord returns the move of kind k with tile t as a word: kind, tile, x and y from the low
+// byte up, with x and y 0, for emitRows.
+func moveWord(k MoveKind, t Tile) uint32 { return uint32(k) | uint32(t)<<8 }
 
-// listSquares is putSquares writing words into sq instead of moves.
-func listSquares(sq *[128]uint32, j int, w uint32, m uint64, ox int) int {
-	for ; m != 0; m &= m - 1 {
-		sq[j&127] = w | uint32(uint8(ox+bits.TrailingZeros64(m)))<<16
-		j++
+// emitRows writes the squares of a[r] &^ b[r] for every row r (bit c is x = ox + c, row r is y =
+// oy + r), south to north and west to east, as the words w | x<<16 | y<<24 into words, or when
+// words is empty as the moves of those words into moves, and returns how many. The caller knows
+// how many there are: words or moves is that long. scratch, one row longer than a, holds the
+// rows with a square.
+//
+// It branches only at the ends of its two loops: on the random grids of a match, a loop per row
+// (as the bits of one row would take) mispredicts its exit at nearly every row, which costs more
+// than the rest of the listing.
+func emitRows(words []uint32, moves []Move, a, b, scratch []uint64, w uint32, oy, ox int) int {
+	var ys [maxRows]uint8
+	scratch = scratch[:len(a)+1]
+	b = b[:len(a)]
+	c := 0
+	for r, m := range a {
+		m &^= b[r]
+		scratch[c] = m
+		ys[c&(maxRows-1)] = uint8(oy + r)
+		c += int((m | -m) >> 63) // 1 if m is not empty
 	}
-	return j
+	scratch[c] = 0
+	cur, k := scratch[0], 0
+	next := func() uint32 {
+		v := w | uint32(uint8(ox+bits.TrailingZeros64(cur)))<<16 | uint32(ys[k&(maxRows-1)])<<24
+		cur &= cur - 1
+		z := (cur|-cur)>>63 ^ 1 // 1 if the row is done
+		cur |= scratch[k+1] & -z
+		k += int(z)
+		return v
+	}
+	if len(words) > 0 {
+		for j := range words {
+			words[j] = next()
+		}
+		return len(words)
+	}
+	for j := range moves {
+		v := next()
+		moves[j] = Move{kind: MoveKind(v), tile: Tile(v >> 8), x: int8(v >> 16), y: int8(v >> 24)}
+	}
+	return len(moves)
 }

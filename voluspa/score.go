@@ -11,7 +11,8 @@ type lineScore struct {
 
 // scoreLine scores the row or column through the centre of w, where a tile was just laid. It
 // reports false for a line of one tile, which never scores (V13). Every power comes from the
-// tiles' [Power] rows: Zeroes (V10), Pack and Worth (V11), Bookend (V12).
+// tiles' [Power] rows: Zeroes (V10), Pack and Worth (V11), Bookend (V12). Its loops compute
+// with arithmetic rather than branch on the tiles, which on a random grid mispredict.
 func scoreLine(w *window, l Line) (lineScore, bool) {
 	dx, dy := 1, 0
 	if l == LineColumn {
@@ -22,49 +23,51 @@ func scoreLine(w *window, l Line) (lineScore, bool) {
 	if n < 2 {
 		return lineScore{}, false
 	}
-	// The tiles of the line from the back end, whether each is zeroed, and the pack sizes. The
-	// line and its neighbours lie within the window (a line is at most MaxLine < win long).
+	// The tiles of the line from the back end, whether each is zeroed (a neighbour with the
+	// Zeroes power of another kind), and the pack sizes. The line and its neighbours lie within
+	// the window (a line is at most MaxLine < win long).
 	var line [MaxLine]Tile
-	var zero [MaxLine]bool
+	var zero [MaxLine]uint8
 	var pack [NumKinds]int
 	x, y := win-back*dx, win-back*dy
-	for i := range n {
+	for i := range line[:n] {
 		t := w.t[y][x]
 		line[i] = t
 		if w.nz > 0 {
-			for _, nb := range [4]Tile{w.t[y][x+1], w.t[y][x-1], w.t[y+1][x], w.t[y-1][x]} {
-				if zeroTile[nb] && nb != t {
-					zero[i] = true
-				}
-			}
+			zero[i] = zeroBy(w.t[y][x+1], t) | zeroBy(w.t[y][x-1], t) | zeroBy(w.t[y+1][x], t) | zeroBy(w.t[y-1][x], t)
 		}
-		if !zero[i] && t.pw().Pack {
-			pack[kindIndex[t]]++
-		}
+		pack[kindIndex[t]&(NumKinds-1)] += int(packTile[t] &^ zero[i])
 		x, y = x+dx, y+dy
 	}
 	var worth [MaxLine]int
 	for i, t := range line[:n] {
-		if zero[i] {
-			continue
-		}
 		pw := t.pw()
-		worth[i] = pw.Value
+		v := pw.Value
 		if pw.Worth != nil {
-			worth[i] = pw.Worth(pw.Value, pack[kindIndex[t]])
+			v = pw.Worth(v, pack[kindIndex[t]])
 		}
+		worth[i] = v * int(1-zero[i])
 	}
 	me := back
 	t := line[me]
-	packed := t.pw().Pack && !zero[me] // its pack are not its rivals (V11)
+	packed := packTile[t] &^ zero[me] // its pack are not its rivals (V11)
 	ls := lineScore{length: n, worth: worth[me], rival: NoTile}
 	best := -1
-	for i := range n {
-		if i == me || (packed && line[i] == t && !zero[i]) {
-			continue
+	for i, u := range line[:n] {
+		mate := packed & (1 - zero[i])
+		if u != t {
+			mate = 0
 		}
-		if worth[i] > best {
-			best, ls.rival = worth[i], line[i]
+		v := worth[i]
+		if i == me || mate != 0 {
+			v = -1
+		}
+		better := v > best
+		if better {
+			best = v
+		}
+		if better {
+			ls.rival = u
 		}
 	}
 	switch {
@@ -79,3 +82,20 @@ func scoreLine(w *window, l Line) (lineScore, bool) {
 	}
 	return ls, true
 }
+
+// zeroBy returns 1 if the neighbour nb zeroes the tile t (V10): nb has the Zeroes power and is
+// of another kind; else 0.
+func zeroBy(nb, t Tile) uint8 {
+	other := uint8((uint(nb^t) + 0xFF) >> 8) // 1 if nb != t
+	return zeroCount[nb] & other
+}
+
+// packTile[t] is 1 if tile t has the Pack power, else 0.
+var packTile = func() (p [256]uint8) {
+	for i, pw := range powers {
+		if pw.Pack {
+			p[tiles[i]] = 1
+		}
+	}
+	return p
+}()
