@@ -129,14 +129,15 @@ var emptyWindow = func() (w window) {
 // load fills w with the squares of b around x, y.
 func (w *window) load(b *board, x, y int) {
 	w.t = emptyWindow.t
-	w.nz = 0
+	nz := 0
 	for _, c := range b.c[:b.n] {
-		dx, dy := int(c.x)-x+win, int(c.y)-y+win
-		if uint(dx) <= 2*win && uint(dy) <= 2*win {
+		dx, dy := uint(int(c.x)-x+win), uint(int(c.y)-y+win)
+		if dx <= 2*win && dy <= 2*win {
 			w.t[dy][dx] = c.t
-			w.nz += int(zeroCount[c.t])
+			nz += int(zeroCount[c.t])
 		}
 	}
+	w.nz = nz
 	var row, col uint32
 	for k := range 2*win + 1 {
 		row |= uint32(filled(w.t[win][k])) << k

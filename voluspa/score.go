@@ -39,37 +39,32 @@ func scoreLine(w *window, l Line) (lineScore, bool) {
 		pack[kindIndex[t]&(NumKinds-1)] += int(packTile[t] &^ zero[i])
 		x, y = x+dx, y+dy
 	}
+	// Each kind's worth in this line: its value, or what its Worth makes of its pack.
+	kindWorth := kindValue
+	for _, k := range worthKinds {
+		kindWorth[k] = powers[k].Worth(powers[k].Value, pack[k])
+	}
 	var worth [MaxLine]int
 	for i, t := range line[:n] {
-		pw := t.pw()
-		v := pw.Value
-		if pw.Worth != nil {
-			v = pw.Worth(v, pack[kindIndex[t]])
-		}
-		worth[i] = v * int(1-zero[i])
+		worth[i] = kindWorth[kindIndex[t]&(NumKinds-1)] * int(1-zero[i])
 	}
 	me := back
 	t := line[me]
 	packed := packTile[t] &^ zero[me] // its pack are not its rivals (V11)
 	ls := lineScore{length: n, worth: worth[me], rival: NoTile}
 	best := -1
+	rival := uint8(NoTile)
 	for i, u := range line[:n] {
-		mate := packed & (1 - zero[i])
-		if u != t {
-			mate = 0
-		}
-		v := worth[i]
-		if i == me || mate != 0 {
-			v = -1
-		}
-		better := v > best
-		if better {
-			best = v
-		}
-		if better {
-			ls.rival = u
-		}
+		same := 1 - uint8((uint(u^t)+0xFF)>>8) // 1 if u is of t's kind
+		mate := packed & (1 - zero[i]) & same
+		self := int(uint(i^me)-1) >> 63 & 1 // 1 if i is me
+		skip := -(self | int(mate))         // -1 to skip i, else 0
+		v := worth[i]&^skip | skip          // -1 when skipped
+		better := (best - v) >> 63          // -1 if v > best, else 0
+		best = best&^better | v&better
+		rival = rival&^uint8(better) | uint8(u)&uint8(better)
 	}
+	ls.rival = Tile(rival)
 	switch {
 	case ls.worth > best:
 		ls.points, ls.reason = n, ReasonStrongest
@@ -89,6 +84,17 @@ func zeroBy(nb, t Tile) uint8 {
 	other := uint8((uint(nb^t) + 0xFF) >> 8) // 1 if nb != t
 	return zeroCount[nb] & other
 }
+
+// kindValue holds each kind's value, in table order; worthKinds the kinds with a Worth.
+var kindValue, worthKinds = func() (v [NumKinds]int, w []int) {
+	for i, p := range powers {
+		v[i] = p.Value
+		if p.Worth != nil {
+			w = append(w, i)
+		}
+	}
+	return v, w
+}()
 
 // packTile[t] is 1 if tile t has the Pack power, else 0.
 var packTile = func() (p [256]uint8) {
