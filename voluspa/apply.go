@@ -262,6 +262,7 @@ func (s *State) lay(m Move, w *window, r *recorder) {
 			captured = true
 			s.h.hand[p] = Deck.With(s.h.hand[p], cards.Card(under))
 			s.known[p] = Deck.With(s.known[p], cards.Card(under))
+			s.holds[p].arrive(under)
 			s.size[p]++
 		} else {
 			s.gone = Deck.With(s.gone, cards.Card(under))

@@ -34,7 +34,9 @@ func (k kindSet) of() cards.Multiset {
 //
 // Every discard counts: when a seat discards twice while the first discard still binds some of
 // its tiles, those tiles were in its hand at the second discard too, so they are of the kinds
-// blocked at both; Sample keeps both bounds (see the holds kept in the State).
+// blocked at both; Sample keeps both bounds (see the holds kept in the State). A tile the seat
+// was seen to capture after a discard was not in its hand then: it comes on top of the tiles the
+// discard showed, never in place of one.
 //
 // Distribution: without a discard to respect, every deal of the unseen tiles is equally likely
 // (each copy is a distinct tile, dealt at random). A seat bound by discards draws its hidden

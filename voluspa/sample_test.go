@@ -208,3 +208,66 @@ func TestSampleKeepsEveryDiscardInference(t *testing.T) {
 		t.Errorf("in 2000 samples: %d with exactly 3 of the first discard's kinds, %d with a Dragon or Skadi; want some of each", exactlyThree, coverKind)
 	}
 }
+
+// TestSampleCaptureAfterDiscard scripts a tile that goes into a hand after a discard: seat 0
+// discards with Thor Loki Loki Loki left (every one of a kind blocked then: Odin, Thor, Fenrir,
+// Valkyrie, Loki), draws a Skadi, lays one Loki (three of those four are still in hand), draws a
+// Dragon, and captures a Valkyrie with the Skadi. The Valkyrie was not in the hand at the
+// discard, so it is not one of the three: seat 0 holds at least four tiles of the blocked kinds,
+// three hidden ones and the Valkyrie everyone saw. A sample that gives seat 0 only two hidden
+// tiles of those kinds deals it a hand it cannot hold.
+func TestSampleCaptureAfterDiscard(t *testing.T) {
+	s := opening(t, "Odin", 0, "Troll Troll Odin Thor Loki", "Troll Troll Dragon Valkyrie Valkyrie")
+	s = settle(t, play(t, s, "Troll 1,0", "Troll -1,0", "Troll 0,1", "Troll 0,-1"))
+	if got := voluspa.Deck.Format(s.Hand(0)); s.ToMove() != 0 || got != "Odin Thor Loki Loki Loki" {
+		t.Fatalf("seat 0 to act with %s\n%v", got, s)
+	}
+	blockedAt := blockedKinds(t, s)
+	s = play(t, s, "discard Odin", "draw Skadi", "Dragon on 1,0", "Loki 2,0", "draw Dragon", "Valkyrie 3,0", "Skadi on 3,0")
+	s = settle(t, s)
+	if got := voluspa.Deck.Format(s.Hand(0)); got != "Thor Dragon Valkyrie Loki Loki" || voluspa.Deck.Format(s.Known(0)) != "Valkyrie" {
+		t.Fatalf("seat 0 holds %s, known %s\n%v", got, voluspa.Deck.Format(s.Known(0)), s)
+	}
+	inBlocked := func(h cards.Multiset) int {
+		k := 0
+		for c := range voluspa.Deck.All(h) {
+			if slices.Contains(blockedAt, voluspa.Tile(c)) {
+				k++
+			}
+		}
+		return k
+	}
+	v := s.View(1)
+	r := rng.New(4)
+	const n = 3000
+	var got [voluspa.HandSize]int // samples by how many of seat 0's four hidden tiles are of the blocked kinds
+	for range n {
+		smp := v.Sample(r)
+		checkSample(t, v, smp)
+		k := inBlocked(smp.Hand(0))
+		if k < 4 {
+			t.Fatalf("a sample gives seat 0 %s: %d tiles of %v; it holds at least 4 (three from before its discard, and the Valkyrie it captured after)", voluspa.Deck.Format(smp.Hand(0)), k, blockedAt)
+		}
+		got[k-1]++
+	}
+	// The exact law: every draw of the four hidden tiles from the unseen ones with at least three
+	// of the blocked kinds is equally likely.
+	nb := inBlocked(v.Unseen())
+	no := v.Unseen().Len() - nb
+	binom := func(n, k int) float64 {
+		v := 1.0
+		for i := range k {
+			v = v * float64(n-i) / float64(i+1)
+		}
+		return v
+	}
+	w3, w4 := binom(nb, 3)*binom(no, 1), binom(nb, 4)
+	chi := 0.0
+	for k, w := range map[int]float64{3: w3, 4: w4} {
+		e := n * w / (w3 + w4)
+		chi += (float64(got[k]) - e) * (float64(got[k]) - e) / e
+	}
+	if chi > 15 {
+		t.Errorf("hidden tiles of the blocked kinds: 3 in %d samples, 4 in %d; chi-square %.1f against the exact law (%.0f and %.0f)", got[3], got[4], chi, n*w3/(w3+w4), n*w4/(w3+w4))
+	}
+}

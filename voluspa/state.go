@@ -44,9 +44,12 @@ const (
 // be laid, so every one was of a kind blocked then. holds[j], when not empty, is the smallest set
 // of kinds known to hold at least j+1 of the seat's tiles. A discard's inference counts the
 // tiles left after it, less one for each tile of those kinds laid or discarded since (that tile
-// may have been one of them). Every inference that still binds is kept: an older discard's tiles
-// still held were all in the hand at a newer discard, so its kinds narrow to the kinds blocked
-// then, and the sets grow with the count — which is why one set per count says it all.
+// may have been one of them), plus one for each tile of those kinds everyone saw go into the
+// hand since (a Skadi's capture, V8: it was not in the hand at the discard, so it comes on top
+// of the tiles the discard showed). Every inference that still binds is kept: an older
+// discard's tiles still held were all in the hand at a newer discard, so its kinds narrow to the
+// kinds blocked then, and the sets grow with the count — which is why one set per count says it
+// all.
 type holds [HandSize]kindSet
 
 // any reports whether any inference binds the hand.
@@ -61,6 +64,17 @@ func (h *holds) leave(t Tile) {
 			} else {
 				h[j] = 0
 			}
+		}
+	}
+}
+
+// arrive updates h for a tile of kind t everyone saw go into the hand: a bound on a set holding t
+// rises by one. The sets are nested, so those holding t are the largest ones: each count from
+// the first such set up now belongs to the set that held one tile fewer.
+func (h *holds) arrive(t Tile) {
+	for j := len(h) - 1; j > 0; j-- {
+		if h[j-1].has(t) {
+			h[j] = h[j-1]
 		}
 	}
 }
