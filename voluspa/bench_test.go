@@ -10,14 +10,14 @@ import (
 
 // BenchmarkRandomMatch plays whole random matches of 2, 3 and 5 players: chance sampled,
 // uniformly random legal moves (norns.Playout). It reports ns per match and seat turns per
-// second. A 3-player match is about 63 turns and 63 draws, and about 542,000 instructions
-// (callgrind, GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1; 560,000 before Legal sized its bitboards
-// to the grid and listed the lays once for every kind): about half in Legal (the frontier
-// bitboards and the move list), the rest in Apply and in the copies of the 360-byte State that
-// every call through the generic Playout makes. Instructions undersell Legal: its branches on a
-// random grid mispredict, and in a match it takes about 430 ns a call against 235 ns on one
-// state over and over (BenchmarkLegal). On a shared 2-core machine a 3-player match took 51 µs,
-// against 59 µs before, in alternating runs.
+// second. A 3-player match is about 63 turns and 63 draws. On random grids the branches on what
+// a square or row holds mispredict, and they, more than instructions, set the time: the match
+// now runs about 612,000 instructions (callgrind, GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1;
+// 560,000 before Legal and Apply went branch-free) but about 2,600 mispredicted branches
+// (cachegrind --branch-sim; 6,600 before), and on a shared 2-core machine takes about 44 µs,
+// against 59.6 µs before, in alternating runs. About half of it is Legal (the frontier
+// bitboards and the move list, BenchmarkLegalMatch), a third Apply (BenchmarkApplyMatch), the
+// rest the copies of the 360-byte State that every call through the generic Playout makes.
 func BenchmarkRandomMatch(b *testing.B) {
 	for _, n := range []int{2, 3, 5} {
 		b.Run(map[int]string{2: "2p", 3: "3p", 5: "5p"}[n], func(b *testing.B) {
@@ -56,7 +56,9 @@ func crowded(b testing.TB) voluspa.State {
 	return s
 }
 
-// BenchmarkLegal lists the moves of a crowded mid-game board into a reused buffer.
+// BenchmarkLegal lists the moves of a crowded mid-game board into a reused buffer, over and
+// over: the branch predictor learns that one board, so this measures instructions more than a
+// match does (see BenchmarkLegalMatch).
 func BenchmarkLegal(b *testing.B) {
 	s := crowded(b)
 	buf := make([]voluspa.Move, 0, 512)
@@ -77,6 +79,68 @@ func BenchmarkApply(b *testing.B) {
 		_, _ = s.Apply(legal[i])
 		i++
 		if i == len(legal) {
+			i = 0
+		}
+	}
+}
+
+// matchStates returns the states of 40 random 3-player matches at which a seat is to act, in
+// the order the matches meet them.
+func matchStates(b *testing.B) []voluspa.State {
+	var out []voluspa.State
+	for seed := range uint64(40) {
+		s := mustNew(b, 3)
+		r := rng.New(100 + seed)
+		for !s.Over() {
+			var m voluspa.Move
+			if s.ToMove() == norns.Chance {
+				m = s.SampleChance(r)
+			} else {
+				out = append(out, s)
+				l := s.Legal()
+				m = l[r.IntN(len(l))]
+			}
+			var err error
+			if s, err = s.Apply(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	return out
+}
+
+// BenchmarkLegalMatch lists the moves of every seat turn of 40 random matches, one state after
+// the other, as a match meets them. Unlike BenchmarkLegal, which lists one state's moves over
+// and over, it lets the branches on the grid mispredict as they do in a match: it is the figure
+// Legal's branch-free listing is measured by.
+func BenchmarkLegalMatch(b *testing.B) {
+	states := matchStates(b)
+	buf := make([]voluspa.Move, 0, 512)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		buf = states[i].AppendLegal(buf[:0])
+		if i++; i == len(states) {
+			i = 0
+		}
+	}
+}
+
+// BenchmarkApplyMatch applies a random legal move at every seat turn of 40 random matches, one
+// state after the other (see BenchmarkLegalMatch).
+func BenchmarkApplyMatch(b *testing.B) {
+	states := matchStates(b)
+	moves := make([]voluspa.Move, len(states))
+	r := rng.New(9)
+	for i, s := range states {
+		l := s.Legal()
+		moves[i] = l[r.IntN(len(l))]
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		_, _ = states[i].Apply(moves[i])
+		if i++; i == len(states) {
 			i = 0
 		}
 	}
