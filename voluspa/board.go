@@ -212,10 +212,9 @@ func (w *window) hasNeighbour() bool {
 
 // maxRows is the most rows a [frontier] has: a connected grid of at most [MaxCells] squares
 // spans at most that many rows, plus one row of margin on each side. smallRows is the room of
-// the planes Legal tries first: it takes grids up to 13 rows tall (with the margins and the
-// extra row emitRows needs), which is nearly every grid of a match (a 3-player match ends about
-// 11 rows tall), and Legal's time goes down with the memory it clears: four times less than
-// with maxRows (BenchmarkRandomMatch measures it; TestFrontierMatchesCells checks both).
+// the planes Legal tries first: it takes grids up to 14 rows tall (16 with the margins), which
+// is nearly every grid of a match (a 3-player match ends about 11 rows tall), and Legal's time
+// goes down with the memory it clears: four times less than with maxRows (BenchmarkRandomMatch measures it; TestFrontierMatchesCells checks both).
 const (
 	maxRows   = 64
 	smallRows = 16

@@ -51,17 +51,14 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 	if hand.IsEmpty() {
 		return append(dst, Pass())
 	}
-	// The frontier's five planes, and a sixth for emitRows, one row longer than the grid's.
+	// The frontier's five planes.
 	var f frontier
-	var scratch []uint64
-	if h := s.board.rows(); h < smallRows {
-		var p [6 * smallRows]uint64
+	if h := s.board.rows(); h <= smallRows {
+		var p [5 * smallRows]uint64
 		f = newFrontier(&s.board, p[:], smallRows)
-		scratch = p[5*smallRows:][:h+1]
 	} else {
-		var p [6 * maxRows]uint64
+		var p [5 * maxRows]uint64
 		f = newFrontier(&s.board, p[:], maxRows)
-		scratch = p[5*maxRows:][:h+1]
 	}
 	kinds := uint64(Deck.Distinct(hand))
 	n := 0
@@ -86,84 +83,77 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 	start := len(dst)
 	dst = slices.Grow(dst, n)
 	out := dst[:start+n]
-	// The lays of every kind without the Guard power are on the same squares: the first such
-	// kind lists them from the bitboards into sq, as words with no tile, the others from sq.
-	var sq [2*MaxCells + 2]uint32 // the empty squares next to a grid of n squares number at most 2n+2
+	// The lays of every kind without the Guard power are on the same squares: they are listed
+	// once, into lays, when the first such kind needs them. The empty squares next to a grid of
+	// n squares number at most 2n+2, and listSquares wants one word of room more.
+	var lays, sq [2*MaxCells + 3]uint32
 	none := noRows[:len(f.open)]
 	listed := false
 	i := start
 	for x := kinds; x != 0; x &= x - 1 {
 		t := Tile(bits.TrailingZeros64(x))
 		if t == guardKind {
-			i += emitRows(sq[:0], out[i:i+f.nGuardLay], f.open, none, scratch, moveWord(MoveLay, t), f.oy, f.ox)
+			k := listSquares(sq[:], f.open, none, f.oy, f.ox)
+			i += putMoves(out[i:][:k], sq[:k], moveWord(MoveLay, t))
 		} else {
 			if !listed {
 				listed = true
-				emitRows(sq[:f.nLay], nil, f.open, f.guard, scratch, 0, f.oy, f.ox)
+				listSquares(lays[:], f.open, f.guard, f.oy, f.ox)
 			}
-			kt := moveWord(MoveLay, t)
-			to := out[i:][:f.nLay]
-			for j, v := range sq[:len(to)] {
-				v |= kt
-				to[j] = Move{kind: MoveKind(v), tile: Tile(v >> 8), x: int8(v >> 16), y: int8(v >> 24)}
-			}
-			i += len(to)
+			i += putMoves(out[i:][:f.nLay], lays[:f.nLay], moveWord(MoveLay, t))
 		}
-		for c, k := range coverKinds {
-			if t == k {
-				i += emitRows(sq[:0], out[i:i+f.nCover[c]], f.cover[c], none, scratch, moveWord(MoveCover, t), f.oy, f.ox)
+		for c, ck := range coverKinds {
+			if t == ck {
+				k := listSquares(sq[:], f.cover[c], none, f.oy, f.ox)
+				i += putMoves(out[i:][:k], sq[:k], moveWord(MoveCover, t))
 			}
 		}
 	}
 	return out[:i]
 }
 
-// noRows is a plane with no square, for emitRows.
-var noRows [maxRows]uint64
-
-// moveWord returns the move of kind k with tile t as a word: kind, tile, x and y from the low
-// byte up, with x and y 0, for emitRows.
-func moveWord(k MoveKind, t Tile) uint32 { return uint32(k) | uint32(t)<<8 }
-
-// emitRows writes the squares of a[r] &^ b[r] for every row r (bit c is x = ox + c, row r is y =
-// oy + r), south to north and west to east, as the words w | x<<16 | y<<24 into words, or when
-// words is empty as the moves of those words into moves, and returns how many. The caller knows
-// how many there are: words or moves is that long. scratch, one row longer than a, holds the
-// rows with a square.
-//
-// It branches only at the ends of its two loops: on the random grids of a match, a loop per row
-// (as the bits of one row would take) mispredicts its exit at nearly every row, which costs more
-// than the rest of the listing.
-func emitRows(words []uint32, moves []Move, a, b, scratch []uint64, w uint32, oy, ox int) int {
-	var ys [maxRows]uint8
-	scratch = scratch[:len(a)+1]
-	b = b[:len(a)]
-	c := 0
-	for r, m := range a {
-		m &^= b[r]
-		scratch[c] = m
-		ys[c&(maxRows-1)] = uint8(oy + r)
-		c += int((m | -m) >> 63) // 1 if m is not empty
-	}
-	scratch[c] = 0
-	cur, k := scratch[0], 0
-	next := func() uint32 {
-		v := w | uint32(uint8(ox+bits.TrailingZeros64(cur)))<<16 | uint32(ys[k&(maxRows-1)])<<24
-		cur &= cur - 1
-		z := (cur|-cur)>>63 ^ 1 // 1 if the row is done
-		cur |= scratch[k+1] & -z
-		k += int(z)
-		return v
-	}
-	if len(words) > 0 {
-		for j := range words {
-			words[j] = next()
-		}
-		return len(words)
-	}
-	for j := range moves {
-		v := next()
+// putMoves writes to moves the moves of the words w | squares[j] (see [moveWord] and
+// [listSquares]), and returns how many.
+func putMoves(moves []Move, squares []uint32, w uint32) int {
+	squares = squares[:len(moves)]
+	for j, v := range squares {
+		v |= w
 		moves[j] = Move{kind: MoveKind(v), tile: Tile(v >> 8), x: int8(v >> 16), y: int8(v >> 24)}
 	}
 	return len(moves)
 }
+
+// moveWord returns the move of kind k with tile t as a word: kind, tile, x and y from the low
+// byte up, with x and y 0, for putMoves.
+func moveWord(k MoveKind, t Tile) uint32 { return uint32(k) | uint32(t)<<8 }
+
+// listSquares writes the squares of a[r] &^ b[r] for every row r (bit c is x = ox + c, row r is
+// y = oy + r), south to north and west to east, as the words x<<16 | y<<24 into words, and
+// returns how many. words must have room for one more word than there are squares.
+//
+// Each row takes as many steps as the fullest row has squares, each step writing its row's
+// next square (or, once the row is done, a word the next step overwrites): no step waits for
+// another but by one add, and no branch depends on the grid, where a loop per square of a row
+// (or one chained across the rows) would mispredict or wait at every square.
+func listSquares(words []uint32, a, b []uint64, oy, ox int) int {
+	b = b[:len(a)]
+	k := 0 // the most squares in a row
+	for r, m := range a {
+		k = max(k, bits.OnesCount64(m&^b[r]))
+	}
+	j := 0
+	for r, m := range a {
+		m &^= b[r]
+		y := uint32(uint8(oy+r)) << 24
+		for range k {
+			words[j] = y | uint32(uint8(ox+bits.TrailingZeros64(m)))<<16
+			j += int((m | -m) >> 63) // 1 if m had a square
+			m &= m - 1
+		}
+	}
+	return j
+}
+
+// noRows is a plane with no square, for listSquares.
+var noRows [maxRows]uint64
+
