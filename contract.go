@@ -161,23 +161,31 @@ func Play[S State[S, M, V], M Move, V any](ctx context.Context, s S, bots []Bot[
 // as scratch space for legal moves, and returns the final state and buf for reuse. It does not
 // allocate once buf is large enough. It panics if the game breaks its contract (no legal move
 // before the end, or a listed move that does not apply).
+//
+// A State is a value, and every method call copies it: the loop asks ToMove once per move, and
+// Over only when nobody is to act (ToMove is Nobody once Over, by the contract), which saves a
+// copy per move for games with large states.
 func Playout[S State[S, M, V], M Move, V any](s S, r *rng.Rand, buf []M) (S, []M) {
-	for !s.Over() {
+	for {
 		var m M
-		if s.ToMove() == Chance {
+		switch p := s.ToMove(); p {
+		case Nobody:
+			if !s.Over() {
+				panic("norns: Playout: nobody to act in a state that is not over")
+			}
+			return s, buf
+		case Chance:
 			m = s.SampleChance(r)
-		} else {
+		default:
 			buf = s.AppendLegal(buf[:0])
 			if len(buf) == 0 {
-				panic(fmt.Sprintf("norns: Playout: no legal move for %v in a state that is not over", s.ToMove()))
+				panic(fmt.Sprintf("norns: Playout: no legal move for %v in a state that is not over", p))
 			}
 			m = buf[r.IntN(len(buf))]
 		}
-		next, err := s.Apply(m)
-		if err != nil {
+		var err error
+		if s, err = s.Apply(m); err != nil {
 			panic(fmt.Sprintf("norns: Playout: listed move %v does not apply: %v", m, err))
 		}
-		s = next
 	}
-	return s, buf
 }

@@ -156,4 +156,3 @@ func listSquares(words []uint32, a, b []uint64, oy, ox int) int {
 
 // noRows is a plane with no square, for listSquares.
 var noRows [maxRows]uint64
-
