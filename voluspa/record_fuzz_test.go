@@ -3,10 +3,10 @@ package voluspa_test
 import (
 	"bytes"
 	"context"
-	"errors"
 	"testing"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/internal/gametest"
 	"github.com/nornsgames/norns/rng"
 	"github.com/nornsgames/norns/voluspa"
 )
@@ -36,32 +36,7 @@ func FuzzReplayRecord(f *testing.F) {
 	}
 	f.Add(w.Bytes())
 	f.Add([]byte(`{"version":"1.0","game":"voluspa","config":{"players":3},"seed":1,"moves":["pass"],"over":false}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		rec, err := norns.ReadRecord(bytes.NewReader(data))
-		if err != nil {
-			return
-		}
-		last, err := voluspa.ReplayRecord(rec)
-		if err != nil {
-			if !errors.Is(err, norns.ErrCorrupt) {
-				t.Fatalf("error %v does not wrap ErrCorrupt", err)
-			}
-			return
-		}
-		moves := make([]voluspa.Move, len(rec.Moves))
-		for i, text := range rec.Moves {
-			if moves[i], err = voluspa.ParseMove(text); err != nil {
-				t.Fatalf("a replayed move does not parse: %v", err)
-			}
-		}
-		again, err := voluspa.NewRecord(last.Config(), rec.Seed, moves, last)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, err := voluspa.ReplayRecord(again); err != nil || got != last {
-			t.Fatalf("re-recorded match does not replay: %v", err)
-		}
-	})
+	f.Fuzz(gametest.FuzzReplayRecord(records))
 }
 
 // FuzzConfig: any bytes as a record's config either start a match or fail with ErrCorrupt (and
@@ -71,24 +46,14 @@ func FuzzConfig(f *testing.F) {
 	for _, s := range []string{`{"players":3}`, `{"players":5}`, `{"players":2}`, `{"PLAYERS":3}`, `{}`, `{"players":9}`, `{"players":-1}`} {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(func(t *testing.T, cfg []byte) {
-		rec := norns.Record{Version: norns.RecordVersion, Game: "voluspa", Config: cfg}
-		s, err := voluspa.ReplayRecord(rec)
-		if err != nil {
-			if !errors.Is(err, norns.ErrCorrupt) {
-				t.Fatalf("error %v does not wrap ErrCorrupt", err)
-			}
-			if len(err.Error()) > 600 {
-				t.Fatalf("an error of %d bytes", len(err.Error()))
-			}
-			return
-		}
-		eff, err := voluspa.NewRecord(s.Config(), 0, nil, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, err := voluspa.ReplayRecord(eff); err != nil || got != s {
-			t.Fatalf("effective config %s does not start the same match: %v", eff.Config, err)
-		}
-	})
+	f.Fuzz(gametest.FuzzConfig(records))
+}
+
+// records is what the shared record fuzz bodies need of Voluspa.
+var records = gametest.Records[voluspa.Config, voluspa.State, voluspa.Move, voluspa.View]{
+	Game:         "voluspa",
+	NewRecord:    voluspa.NewRecord,
+	ReplayRecord: voluspa.ReplayRecord,
+	ParseMove:    voluspa.ParseMove,
+	Config:       voluspa.State.Config,
 }
