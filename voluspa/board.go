@@ -21,8 +21,8 @@ type cell struct {
 // board is 60×3+5 = 185 bytes, however far it sprawls.
 //
 // Questions about squares are answered from scratch per call, never from an index kept in the
-// State: [window] copies the 17×17 squares around one square (what Apply needs: the two lines
-// through it, their neighbours), and [newFrontier] builds row bitboards of the whole grid (what
+// State: [window] copies the three rows and columns through one square (what Apply needs: the
+// two lines through it, their neighbours), and [newFrontier] builds row bitboards of the whole grid (what
 // Legal needs). An index kept in the State would be copied with it on every call (a generic
 // caller such as norns.Playout copies the State several times a step), and one that holds any
 // grid is far larger than the list: a connected grid of n tiles spans width + height <= n + 1,
@@ -72,87 +72,103 @@ func (b *board) add(x, y int, t Tile) {
 func (b *board) rows() int { return int(b.maxY) - int(b.minY) + 3 }
 
 // win is the reach of a [window] from its centre: a line of MaxLine tiles through the centre,
-// plus one square to see a longer one, plus the neighbours of its tiles.
+// plus one square to see a longer one.
 const win = MaxLine + 1
 
-// window is the grid around one square: t[win+dy][win+dx] is the tile at (x+dx, y+dy), NoTile
-// when empty. Squares farther than win away are not in it. nz counts its tiles with the Zeroes
-// power (the Lokis), so that scoring skips looking for them when there are none.
+// wc is the index of the centre in a line of a [window], ww the squares a line holds: the
+// line holds the squares from wc-16 to wc+14 of the centre; the last, ww-1, is where load drops
+// the squares farther out. A window is 2×4×ww = 256 bytes, indexed by a byte.
+const (
+	wc = 16
+	ww = 32
+)
+
+var _ [256 - 2*4*ww]struct{}
+var _ [ww - 2 - wc - win]struct{} // the squares scoreLine reads, up to wc+win+1, are not the drop square
+
+// window is what Apply asks of the grid around one square: the three rows and the three columns
+// through it. Its bytes are two blocks of four lines of ww squares: in block 0, line 1+dy is the
+// row dy from the centre (dy = -1, 0, 1), in block 1, line 1+dx the column dx from it; square
+// wc+d of a line is d east (north) of the centre square of its row (column). So the line through
+// the centre and the squares beside it, all that its scoring reads (V10–V13), lie in one block,
+// a row of the block apart. Each square holds its Tile, or NoTile when empty; squares more than
+// win from the centre are not in it, and line 3 of each block is where load drops the squares
+// of no line of the window.
+//
+// load fills it with no branch on where a square lies (on the random grids of a match such a
+// branch mispredicts) and no bounds check: table look-ups by a difference of coordinates taken
+// as a byte place a square in each block and in occ (the coordinates of the grid lie within
+// MaxCoord of 0 and a move's within the int8 range, so no far square wraps round to a near
+// one). It keeps occ in registers rather than read it back from the squares it has just
+// stored: such loads wait on the stores, and cost more than the look-ups.
 type window struct {
-	t  [2*win + 1][2*win + 1]Tile
-	nz int
+	g [2 * 4 * ww]uint8
 	// Bit win+d of occ[0] is set when the square d east of the centre is filled, of occ[1] when
 	// the square d north is: the two lines through the centre, as load found them, for run
 	// (which starts beside the centre, so set need not keep them).
 	occ [2]uint32
 }
 
-// set puts t on the centre square (a lay or a cover), or empties it for NoTile.
-func (w *window) set(t Tile) {
-	if old := w.t[win][win]; old != NoTile && zeroTile[old] {
-		w.nz--
-	}
-	w.t[win][win] = t
-	if t != NoTile && zeroTile[t] {
-		w.nz++
-	}
-}
-
-// zeroTile[t] reports whether tile t has the Zeroes power: the one power a window looks up for
-// every tile it loads.
-var zeroTile = func() (z [256]bool) {
-	for i, p := range powers {
-		z[tiles[i]] = p.Zeroes
-	}
-	return z
-}()
-
-// zeroCount[t] is 1 if tile t has the Zeroes power, else 0.
-var zeroCount = func() (z [256]uint8) {
-	for i, t := range zeroTile {
-		if t {
-			z[i] = 1
-		}
-	}
-	return z
-}()
+// sq returns the square at index i of line r of block k of w.
+func (w *window) sq(k, r, i int) *uint8 { return &w.g[(4*k+r)*ww+i] }
 
 var emptyWindow = func() (w window) {
-	for i := range w.t {
-		for j := range w.t[i] {
-			w.t[i][j] = NoTile
-		}
+	for i := range w.g {
+		w.g[i] = uint8(NoTile)
 	}
 	return w
 }()
 
-// load fills w with the squares of b around x, y.
-func (w *window) load(b *board, x, y int) {
-	w.t = emptyWindow.t
-	nz := 0
-	for _, c := range b.c[:b.n] {
-		dx, dy := uint(int(c.x)-x+win), uint(int(c.y)-y+win)
-		if dx <= 2*win && dy <= 2*win {
-			w.t[dy][dx] = c.t
-			nz += int(zeroCount[c.t])
+// lineAt[uint8(d)] is the offset in a block of the line d from the centre (the drop line for
+// |d| > 1), posAt[uint8(d)] the index in a line of the square d from the centre (the drop square
+// beyond the line's reach). bitAt[uint8(d)] is occ's bit for the square d along a line from the
+// centre (none beyond win), and onLine[uint8(d)] all ones for d = 0, else 0.
+var lineAt, posAt, bitAt, onLine = func() (l, p [256]uint8, bit, on [256]uint32) {
+	for i := range 256 {
+		d := int(int8(i))
+		l[i] = uint8(min(uint(d+1), 3) * ww)
+		p[i] = uint8(min(uint(d+wc), ww-1))
+		if uint(d+win) <= 2*win {
+			bit[i] = 1 << (win + d)
+		}
+		if d == 0 {
+			on[i] = ^uint32(0)
 		}
 	}
-	w.nz = nz
+	return l, p, bit, on
+}()
+
+// load fills w with the squares of b around x, y.
+func (w *window) load(b *board, x, y int) {
+	w.g = emptyWindow.g
 	var row, col uint32
-	for k := range 2*win + 1 {
-		row |= uint32(filled(w.t[win][k])) << k
-		col |= uint32(filled(w.t[k][win])) << k
+	for _, c := range b.c[:b.n] {
+		dx, dy := uint8(int(c.x)-x), uint8(int(c.y)-y)
+		w.g[uint8(lineAt[dy]+posAt[dx])] = uint8(c.t)
+		w.g[uint8(4*ww+lineAt[dx]+posAt[dy])] = uint8(c.t)
+		row |= bitAt[dx] & onLine[dy]
+		col |= bitAt[dy] & onLine[dx]
 	}
 	w.occ = [2]uint32{row, col}
 }
 
-// at returns the tile at offset dx, dy from the centre (NoTile when empty or out of reach).
+// at returns the tile at offset dx, dy from the centre: NoTile when empty, and for a square
+// not in the window (off the three rows and columns through the centre, or farther than win).
 func (w *window) at(dx, dy int) Tile {
-	dx, dy = dx+win, dy+win
-	if uint(dx) > 2*win || uint(dy) > 2*win {
-		return NoTile
+	switch {
+	case uint(dx+win) > 2*win || uint(dy+win) > 2*win:
+	case uint(dy+1) <= 2:
+		return Tile(*w.sq(0, 1+dy, wc+dx))
+	case uint(dx+1) <= 2:
+		return Tile(*w.sq(1, 1+dx, wc+dy))
 	}
-	return w.t[dy][dx]
+	return NoTile
+}
+
+// set puts t on the centre square (a lay or a cover), or empties it for NoTile.
+func (w *window) set(t Tile) {
+	*w.sq(0, 1, wc) = uint8(t)
+	*w.sq(1, 1, wc) = uint8(t)
 }
 
 // dirs are the four orthogonal directions: east, west, north, south.
@@ -162,9 +178,6 @@ var dirs = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 // can: on the random grids of a match, a branch on what a square holds mispredicts (a filled
 // square's tile is below 64, NoTile is 0xFF).
 var _ [uint8(NoTile) - 0xFF]struct{}
-
-// filled returns 1 if t is a tile, 0 for NoTile.
-func filled(t Tile) int { return 1 - int(t>>7) }
 
 // A line of a window fits the uint32 of occ.
 var _ [32 - (2*win + 1)]struct{}
@@ -191,8 +204,7 @@ var guardTile = func() (g [256]bool) {
 // with the Guard power of another kind. It returns the first such (east, west, north, south)
 // and its offset.
 func (w *window) guardedFor(t Tile) (Tile, int, int, bool) {
-	c := &w.t
-	if !(guardTile[c[win][win+1]] || guardTile[c[win][win-1]] || guardTile[c[win+1][win]] || guardTile[c[win-1][win]]) {
+	if !(guardTile[*w.sq(0, 1, wc+1)] || guardTile[*w.sq(0, 1, wc-1)] || guardTile[*w.sq(1, 1, wc+1)] || guardTile[*w.sq(1, 1, wc-1)]) {
 		return NoTile, 0, 0, false
 	}
 	for _, d := range dirs {
@@ -206,8 +218,7 @@ func (w *window) guardedFor(t Tile) (Tile, int, int, bool) {
 
 // hasNeighbour reports whether a square next to the centre is filled.
 func (w *window) hasNeighbour() bool {
-	c := &w.t
-	return c[win][win+1]&c[win][win-1]&c[win+1][win]&c[win-1][win] != NoTile
+	return *w.sq(0, 1, wc+1)&*w.sq(0, 1, wc-1)&*w.sq(1, 1, wc+1)&*w.sq(1, 1, wc-1) != uint8(NoTile)
 }
 
 // maxRows is the most rows a [frontier] has: a connected grid of at most [MaxCells] squares

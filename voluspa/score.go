@@ -1,18 +1,27 @@
 package voluspa
 
-// lineScore is how one line through a new tile scores (V10–V13).
+// lineScore is how one line through a new tile scores (V10–V13). It has four fields (verdict
+// is one), the most Go keeps in registers: a larger struct is returned through memory, stored
+// a field at a time and copied in wider loads, which wait for those stores.
 type lineScore struct {
 	length int
-	worth  int  // the new tile's worth in the line
-	rival  Tile // the strongest rival, NoTile if none
+	worth  int // the new tile's worth in the line
 	points int
+	verdict
+}
+
+// verdict is why a line scored or did not, and the strongest rival (NoTile if none).
+type verdict struct {
+	rival  Tile
 	reason Reason
 }
 
-// scoreLine scores the row or column through the centre of w, where a tile was just laid. It
-// reports false for a line of one tile, which never scores (V13). Every power comes from the
-// tiles' [Power] rows: Zeroes (V10), Pack and Worth (V11), Bookend (V12). Its loops compute
-// with arithmetic rather than branch on the tiles, which on a random grid mispredict.
+// scoreLine scores the row or column through the centre of w, where a tile was just laid; the
+// line is at most MaxLine long (a legal lay). It reports false for a line of one tile, which
+// never scores (V13). Every power comes from the tiles' [Power] rows: Zeroes (V10), Pack and
+// Worth (V11), Bookend (V12). It reads the squares one by one (see [window.load]), and its
+// loops compute with arithmetic rather than branch on the tiles, which on a random grid
+// mispredict.
 func scoreLine(w *window, l Line) (lineScore, bool) {
 	dx, dy := 1, 0
 	if l == LineColumn {
@@ -24,58 +33,54 @@ func scoreLine(w *window, l Line) (lineScore, bool) {
 		return lineScore{}, false
 	}
 	// The tiles of the line from the back end, whether each is zeroed (a neighbour with the
-	// Zeroes power of another kind), and the pack sizes. The line and its neighbours lie within
-	// the window (a line is at most MaxLine < win long).
+	// Zeroes power of another kind), and the pack sizes. The line runs along line 1 of its
+	// block of the window from o; the squares beside it lie in lines 0 and 2.
 	var line [MaxLine]Tile
 	var zero [MaxLine]uint8
 	var pack [NumKinds]int
-	x, y := win-back*dx, win-back*dy
+	g := &w.g
+	o := (4*dy+1)*ww + wc - back
 	for i := range line[:n] {
-		t := w.t[y][x]
+		j := o + i
+		t := Tile(g[uint8(j)])
 		line[i] = t
-		if w.nz > 0 {
-			zero[i] = zeroBy(w.t[y][x+1], t) | zeroBy(w.t[y][x-1], t) | zeroBy(w.t[y+1][x], t) | zeroBy(w.t[y-1][x], t)
-		}
-		pack[kindIndex[t]&(NumKinds-1)] += int(packTile[t] &^ zero[i])
-		x, y = x+dx, y+dy
+		zero[i] = zeroBy(Tile(g[uint8(j+1)]), t) | zeroBy(Tile(g[uint8(j-1)]), t) | zeroBy(Tile(g[uint8(j+ww)]), t) | zeroBy(Tile(g[uint8(j-ww)]), t)
+		pack[kindAt[t]&(NumKinds-1)] += int(packTile[t] &^ zero[i])
 	}
 	// Each kind's worth in this line: its value, or what its Worth makes of its pack.
 	kindWorth := kindValue
-	for _, k := range worthKinds {
-		kindWorth[k] = powers[k].Worth(powers[k].Value, pack[k])
-	}
-	var worth [MaxLine]int
-	for i, t := range line[:n] {
-		worth[i] = kindWorth[kindIndex[t]&(NumKinds-1)] * int(1-zero[i])
+	for _, k := range packKinds {
+		kindWorth[k] = packWorth[k][pack[k]&(win-1)]
 	}
 	me := back
 	t := line[me]
+	worth := kindWorth[kindAt[t]&(NumKinds-1)] * int(1-zero[me])
 	packed := packTile[t] &^ zero[me] // its pack are not its rivals (V11)
-	ls := lineScore{length: n, worth: worth[me], rival: NoTile}
+	// The strongest rival, the first from the back end among equals.
 	best := -1
 	rival := uint8(NoTile)
 	for i, u := range line[:n] {
+		v := kindWorth[kindAt[u]&(NumKinds-1)] * int(1-zero[i])
 		same := 1 - uint8((uint(u^t)+0xFF)>>8) // 1 if u is of t's kind
 		mate := packed & (1 - zero[i]) & same
 		self := int(uint(i^me)-1) >> 63 & 1 // 1 if i is me
 		skip := -(self | int(mate))         // -1 to skip i, else 0
-		v := worth[i]&^skip | skip          // -1 when skipped
+		v = v&^skip | skip                  // -1 when skipped
 		better := (best - v) >> 63          // -1 if v > best, else 0
 		best = best&^better | v&better
 		rival = rival&^uint8(better) | uint8(u)&uint8(better)
 	}
-	ls.rival = Tile(rival)
-	switch {
-	case ls.worth > best:
-		ls.points, ls.reason = n, ReasonStrongest
-	case t.pw().Bookend && (fwd == 0 || back == 0) && line[n-1-me] == t:
-		ls.points, ls.reason = n, ReasonBookends // V12
-	case ls.worth == best:
-		ls.reason = ReasonTie
-	default:
-		ls.reason = ReasonOutranked
-	}
-	return ls, true
+	// The outcome, from 0/1 flags rather than branches: strongest (V13), else bookends (V12),
+	// else a tie or outranked (V13).
+	other := line[n-1-me]
+	strong := int(uint(best-worth) >> 63)
+	d := uint(worth - best)
+	tie := int((d|-d)>>63) ^ 1
+	bookend := int(bookendTile[t]) & int((uint(fwd*back)-1)>>63) & int((uint(other^t)-1)>>63)
+	reason := 4 - tie                // ReasonOutranked or ReasonTie
+	reason -= bookend * (reason - 2) // ReasonBookends
+	reason -= strong * (reason - 1)  // ReasonStrongest
+	return lineScore{length: n, worth: worth, points: n * (strong | bookend), verdict: verdict{Tile(rival), Reason(reason)}}, true
 }
 
 // zeroBy returns 1 if the neighbour nb zeroes the tile t (V10): nb has the Zeroes power and is
@@ -85,23 +90,51 @@ func zeroBy(nb, t Tile) uint8 {
 	return zeroCount[nb] & other
 }
 
-// kindValue holds each kind's value, in table order; worthKinds the kinds with a Worth.
-var kindValue, worthKinds = func() (v [NumKinds]int, w []int) {
+// zeroCount[t] is 1 if tile t has the Zeroes power, else 0.
+var zeroCount = func() (z [256]uint8) {
 	for i, p := range powers {
-		v[i] = p.Value
-		if p.Worth != nil {
-			w = append(w, i)
+		if p.Zeroes {
+			z[tiles[i]] = 1
 		}
 	}
-	return v, w
+	return z
 }()
 
-// packTile[t] is 1 if tile t has the Pack power, else 0.
-var packTile = func() (p [256]uint8) {
+// packWorth[k][n] is kind k's worth in a line where its pack is n tiles (at most MaxLine < win):
+// its Worth tabulated (a function of the value and the pack alone), or its value. kindValue[k]
+// is its worth with no pack; packKinds are the kinds with the Pack power.
+var kindValue, packKinds, packWorth = func() (v [NumKinds]int, pk []int, w [NumKinds][win]int) {
+	for i, p := range powers {
+		if p.Pack {
+			pk = append(pk, i)
+		}
+		for n := range w[i] {
+			w[i][n] = p.Value
+			if p.Worth != nil {
+				w[i][n] = p.Worth(p.Value, n)
+			}
+		}
+		v[i] = w[i][0]
+	}
+	return v, pk, w
+}()
+
+// kindAt[t] is kindIndex for any byte, so that scoring looks it up unchecked: tile t's row in
+// the table (0 for what is no tile). packTile[t] is 1 if t has the Pack power, else 0;
+// bookendTile[t] likewise for the Bookend power.
+var kindAt, packTile, bookendTile = func() (k, p, b [256]uint8) {
 	for i, pw := range powers {
+		t := tiles[i]
+		k[t] = uint8(i)
 		if pw.Pack {
-			p[tiles[i]] = 1
+			p[t] = 1
+		}
+		if pw.Bookend {
+			b[t] = 1
 		}
 	}
-	return p
+	return k, p, b
 }()
+
+// The outcome's arithmetic in scoreLine relies on the order of the reasons.
+var _ = [1]struct{}{}[ReasonStrongest-1|ReasonBookends-2|ReasonTie-3|ReasonOutranked-4]
