@@ -84,7 +84,7 @@ const (
 )
 
 var _ [256 - 2*4*ww]struct{}
-var _ [ww - 2 - wc - win]struct{} // the squares scoreLine reads, up to wc+win+1, are not the drop square
+var _ [ww - 2 - wc - win]struct{} // the squares at reads, up to wc+win, are not the drop square
 
 // window is what Apply asks of the grid around one square: the three rows and the three columns
 // through it. Its bytes are two blocks of four lines of ww squares: in block 0, line 1+dy is the
@@ -101,6 +101,7 @@ var _ [ww - 2 - wc - win]struct{} // the squares scoreLine reads, up to wc+win+1
 // MaxCoord of 0 and a move's within the int8 range, so no far square wraps round to a near
 // one). It keeps occ in registers rather than read it back from the squares it has just
 // stored: such loads wait on the stores, and cost more than the look-ups.
+// TestWindowMatchesCells checks the window, and the scoring on it, against the cell list.
 type window struct {
 	g [2 * 4 * ww]uint8
 	// Bit win+d of occ[0] is set when the square d east of the centre is filled, of occ[1] when
