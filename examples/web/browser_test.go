@@ -224,12 +224,24 @@ func startFromLobby(t *testing.T, ctx context.Context, base, game string, option
 	for name, val := range options {
 		actions = append(actions, chromedp.SendKeys(chromedp.CSS("#opt-"+name), val))
 	}
-	actions = append(actions, chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.querySelectorAll('#seat-rows select').length === %d && !document.querySelector('#start').disabled`, len(seats)), chromedp.WithPollingTimeout(10*time.Second)))
-	for p, kind := range seats {
-		actions = append(actions, chromedp.SetValue(chromedp.CSS(fmt.Sprintf("#seat-%d", p)), kind))
-	}
-	actions = append(actions, chromedp.Click(chromedp.CSS("#start")), chromedp.WaitVisible(chromedp.CSS(`#board[data-seq]`)))
 	if err := chromedp.Do(ctx, actions...); err != nil {
+		t.Fatalf("lobby: %v", err)
+	}
+	// The seat rows are drawn again when an option changes, and a row drawn again between
+	// finding a select and setting it fails with "No node with given id found": the seats are
+	// set and the match started again from the rows as they then are.
+	var err error
+	for try := 0; try < 3; try++ {
+		seatActions := []chromedp.Action[chromedp.Void]{chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.querySelectorAll('#seat-rows select').length === %d && !document.querySelector('#start').disabled`, len(seats)), chromedp.WithPollingTimeout(10*time.Second))}
+		for p, kind := range seats {
+			seatActions = append(seatActions, chromedp.SetValue(chromedp.CSS(fmt.Sprintf("#seat-%d", p)), kind))
+		}
+		seatActions = append(seatActions, chromedp.Click(chromedp.CSS("#start")), chromedp.WaitVisible(chromedp.CSS(`#board[data-seq]`)))
+		if err = chromedp.Do(ctx, seatActions...); err == nil || !strings.Contains(err.Error(), "No node with given id") {
+			break
+		}
+	}
+	if err != nil {
 		t.Fatalf("lobby: %v", err)
 	}
 }
