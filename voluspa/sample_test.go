@@ -178,15 +178,6 @@ func TestSampleKeepsEveryDiscardInference(t *testing.T) {
 	if len(n) != 2 || n[0] != 3 || n[1] != 4 || !slices.Equal(kinds[0], first) || !slices.Equal(kinds[1], second) {
 		t.Fatalf("inferences %v %v, want 3 of %v and 4 of %v", kinds, n, first, second)
 	}
-	count := func(h cards.Multiset, kinds []voluspa.Tile) int {
-		k := 0
-		for c := range voluspa.Deck.All(h) {
-			if slices.Contains(kinds, voluspa.Tile(c)) {
-				k++
-			}
-		}
-		return k
-	}
 	v := s.View(1)
 	r := rng.New(3)
 	exactlyThree, coverKind := 0, 0
@@ -194,13 +185,13 @@ func TestSampleKeepsEveryDiscardInference(t *testing.T) {
 		smp := v.Sample(r)
 		checkSample(t, v, smp)
 		h := smp.Hand(0)
-		if a, b := count(h, first), count(h, second); a < 3 || b < 4 {
+		if a, b := countOf(h, first), countOf(h, second); a < 3 || b < 4 {
 			t.Fatalf("a sample gives seat 0 %s: %d of %v and %d of %v, want at least 3 and 4", voluspa.Deck.Format(h), a, first, b, second)
 		}
-		if count(h, first) == 3 {
+		if countOf(h, first) == 3 {
 			exactlyThree++
 		}
-		if count(h, []voluspa.Tile{voluspa.Dragon, voluspa.Skadi}) > 0 {
+		if countOf(h, []voluspa.Tile{voluspa.Dragon, voluspa.Skadi}) > 0 {
 			coverKind++
 		}
 	}
@@ -228,15 +219,6 @@ func TestSampleCaptureAfterDiscard(t *testing.T) {
 	if got := voluspa.Deck.Format(s.Hand(0)); got != "Thor Dragon Valkyrie Loki Loki" || voluspa.Deck.Format(s.Known(0)) != "Valkyrie" {
 		t.Fatalf("seat 0 holds %s, known %s\n%v", got, voluspa.Deck.Format(s.Known(0)), s)
 	}
-	inBlocked := func(h cards.Multiset) int {
-		k := 0
-		for c := range voluspa.Deck.All(h) {
-			if slices.Contains(blockedAt, voluspa.Tile(c)) {
-				k++
-			}
-		}
-		return k
-	}
 	v := s.View(1)
 	r := rng.New(4)
 	const n = 3000
@@ -244,7 +226,7 @@ func TestSampleCaptureAfterDiscard(t *testing.T) {
 	for range n {
 		smp := v.Sample(r)
 		checkSample(t, v, smp)
-		k := inBlocked(smp.Hand(0))
+		k := countOf(smp.Hand(0), blockedAt)
 		if k < 4 {
 			t.Fatalf("a sample gives seat 0 %s: %d tiles of %v; it holds at least 4 (three from before its discard, and the Valkyrie it captured after)", voluspa.Deck.Format(smp.Hand(0)), k, blockedAt)
 		}
@@ -252,7 +234,7 @@ func TestSampleCaptureAfterDiscard(t *testing.T) {
 	}
 	// The exact law: every draw of the four hidden tiles from the unseen ones with at least three
 	// of the blocked kinds is equally likely.
-	nb := inBlocked(v.Unseen())
+	nb := countOf(v.Unseen(), blockedAt)
 	no := v.Unseen().Len() - nb
 	binom := func(n, k int) float64 {
 		v := 1.0
@@ -270,4 +252,15 @@ func TestSampleCaptureAfterDiscard(t *testing.T) {
 	if chi > 15 {
 		t.Errorf("hidden tiles of the blocked kinds: 3 in %d samples, 4 in %d; chi-square %.1f against the exact law (%.0f and %.0f)", got[3], got[4], chi, n*w3/(w3+w4), n*w4/(w3+w4))
 	}
+}
+
+// countOf returns how many tiles of h are of one of kinds.
+func countOf(h cards.Multiset, kinds []voluspa.Tile) int {
+	k := 0
+	for c := range voluspa.Deck.All(h) {
+		if slices.Contains(kinds, voluspa.Tile(c)) {
+			k++
+		}
+	}
+	return k
 }
