@@ -6,6 +6,7 @@ import (
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/herrlof"
+	"github.com/nornsgames/norns/internal/gametest"
 	"github.com/nornsgames/norns/rng"
 )
 
@@ -45,13 +46,13 @@ func benchmarkSearchBot(b *testing.B, decision int) {
 	v := botPosition(b, 3, decision).View(0)
 	bot := herrlof.NewSearchBot(herrlof.SearchOptions{Seed: 1, Iterations: 1000})
 	b.ReportAllocs()
-	cpu0 := cpuTime()
+	cpu0 := gametest.CPUTime()
 	for b.Loop() {
 		if _, err := bot.Choose(context.Background(), v); err != nil {
 			b.Fatal(err)
 		}
 	}
-	cpu := cpuTime() - cpu0
+	cpu := gametest.CPUTime() - cpu0
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*1000), "ns/iteration")
 	b.ReportMetric(float64(b.N*1000)/b.Elapsed().Seconds(), "playouts/s")
 	if cpu > 0 {

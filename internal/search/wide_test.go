@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/internal/gametest"
 	"github.com/nornsgames/norns/internal/search"
 	"github.com/nornsgames/norns/rng"
 )
@@ -362,19 +363,19 @@ func BenchmarkScaling(b *testing.B) {
 				sr := search.New[wide, wMove, wideView](search.Options[wide, wMove]{})
 				r := rng.New(1)
 				b.ReportAllocs()
-				cpu := cpuTime()
+				cpu := gametest.CPUTime()
 				for b.Loop() {
 					if _, err := sr.Choose(context.Background(), v, r); err != nil {
 						b.Fatal(err)
 					}
 				}
-				reportIterations(b, cpuTime()-cpu)
+				reportIterations(b, gametest.CPUTime()-cpu)
 			})
 			b.Run(name+"/game", func(b *testing.B) {
 				r := rng.New(1)
 				buf := make([]wMove, 0, 256)
 				b.ReportAllocs()
-				cpu := cpuTime()
+				cpu := gametest.CPUTime()
 				for b.Loop() {
 					for range search.DefaultIterations {
 						var s wide
@@ -382,7 +383,7 @@ func BenchmarkScaling(b *testing.B) {
 						_ = search.Result(s, 0) + search.Result(s, 1)
 					}
 				}
-				reportIterations(b, cpuTime()-cpu)
+				reportIterations(b, gametest.CPUTime()-cpu)
 			})
 		}
 	}
