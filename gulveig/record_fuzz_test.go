@@ -1,14 +1,11 @@
 package gulveig_test
 
 import (
-	"bytes"
-	"context"
 	"testing"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/gulveig"
 	"github.com/nornsgames/norns/internal/gametest"
-	"github.com/nornsgames/norns/rng"
 )
 
 // FuzzReplayRecord: any bytes either fail to read or replay as a record, with an error wrapping
@@ -18,23 +15,7 @@ func FuzzReplayRecord(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	bots := make([]norns.Bot[gulveig.View, gulveig.Move], start.Players())
-	for i := range bots {
-		bots[i] = gulveig.NewRandomBot(uint64(i) + 1)
-	}
-	last, moves, err := norns.Play(context.Background(), start, bots, rng.New(1), nil)
-	if err != nil {
-		f.Fatal(err)
-	}
-	rec, err := gulveig.NewRecord(last.Config(), 1, moves, last)
-	if err != nil {
-		f.Fatal(err)
-	}
-	var w bytes.Buffer
-	if err := rec.Write(&w); err != nil {
-		f.Fatal(err)
-	}
-	f.Add(w.Bytes())
+	f.Add(gametest.RandomRecord(f, records, start, func(seed uint64) norns.Bot[gulveig.View, gulveig.Move] { return gulveig.NewRandomBot(seed) }, 1))
 	f.Add([]byte(`{"version":"1.0","game":"gulveig","config":{"players":3},"seed":1,"moves":["pass"],"over":false}`))
 	f.Fuzz(gametest.FuzzReplayRecord(records))
 }

@@ -1,13 +1,10 @@
 package voluspa_test
 
 import (
-	"bytes"
-	"context"
 	"testing"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/internal/gametest"
-	"github.com/nornsgames/norns/rng"
 	"github.com/nornsgames/norns/voluspa"
 )
 
@@ -18,23 +15,7 @@ func FuzzReplayRecord(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	bots := make([]norns.Bot[voluspa.View, voluspa.Move], start.Players())
-	for i := range bots {
-		bots[i] = voluspa.NewRandomBot(uint64(i) + 1)
-	}
-	last, moves, err := norns.Play(context.Background(), start, bots, rng.New(1), nil)
-	if err != nil {
-		f.Fatal(err)
-	}
-	rec, err := voluspa.NewRecord(last.Config(), 1, moves, last)
-	if err != nil {
-		f.Fatal(err)
-	}
-	var w bytes.Buffer
-	if err := rec.Write(&w); err != nil {
-		f.Fatal(err)
-	}
-	f.Add(w.Bytes())
+	f.Add(gametest.RandomRecord(f, records, start, func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] { return voluspa.NewRandomBot(seed) }, 1))
 	f.Add([]byte(`{"version":"1.0","game":"voluspa","config":{"players":3},"seed":1,"moves":["pass"],"over":false}`))
 	f.Fuzz(gametest.FuzzReplayRecord(records))
 }

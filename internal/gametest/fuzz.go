@@ -2,10 +2,12 @@ package gametest
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"testing"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/rng"
 )
 
 // Records describes a game's record functions for the fuzz bodies [FuzzReplayRecord] and
@@ -77,4 +79,28 @@ func FuzzConfig[C any, S norns.State[S, M, V], M norns.Move, V norns.View[S, M]]
 			t.Fatalf("effective config %s does not start the same match: %v", eff.Config, err)
 		}
 	}
+}
+
+// RandomRecord returns the encoded record of a whole match from start, played by random bots
+// (seat i by the bot of seed i+1) with chance drawn from seed: a seed input for a game's record
+// fuzz target.
+func RandomRecord[C any, S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](tb testing.TB, p Records[C, S, M, V], start S, randomBot func(seed uint64) norns.Bot[V, M], seed uint64) []byte {
+	tb.Helper()
+	bots := make([]norns.Bot[V, M], start.Players())
+	for i := range bots {
+		bots[i] = randomBot(uint64(i) + 1)
+	}
+	last, moves, err := norns.Play(context.Background(), start, bots, rng.New(seed), nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rec, err := p.NewRecord(p.Config(last), seed, moves, last)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var w bytes.Buffer
+	if err := rec.Write(&w); err != nil {
+		tb.Fatal(err)
+	}
+	return w.Bytes()
 }
