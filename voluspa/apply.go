@@ -359,7 +359,10 @@ func (s *State) end(r *recorder) {
 // supply, each copy equally likely (V3, V14); the first tile the same way among the tiles that
 // are not Trolls (V3's redraw of a Troll); the first player uniformly. It panics unless ToMove
 // is norns.Chance.
-func (s State) SampleChance(r *rng.Rand) Move {
+func (s State) SampleChance(r *rng.Rand) Move { return s.sampleChance(r) }
+
+// sampleChance is SampleChance without the copy of s.
+func (s *State) sampleChance(r *rng.Rand) Move {
 	switch s.phase {
 	case PhaseDeal, PhaseDraw:
 		return Draw(Tile(Deck.Random(s.h.supply, r)))

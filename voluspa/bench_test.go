@@ -8,18 +8,11 @@ import (
 	"github.com/nornsgames/norns/voluspa"
 )
 
-// BenchmarkRandomMatch plays whole random matches of 2, 3 and 5 players: chance sampled,
-// uniformly random legal moves (norns.Playout). It reports ns per match and seat turns per
-// second. A 3-player match is about 63 turns and 63 draws. On random grids the branches on what
-// a square or row holds mispredict, and they, more than instructions, set the time: the match
-// now runs about 612,000 instructions (callgrind, GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1;
-// 560,000 before Legal and Apply went branch-free) but about 2,600 mispredicted branches
-// (cachegrind --branch-sim; 6,600 before), and on a shared 2-core machine takes about 43 µs
-// (44 µs before Apply's window shrank to the lines through the square), against 59.6 µs before,
-// in alternating runs: above the 40 µs budget. About 57% of its instructions are Legal (the
-// frontier bitboards 23%, listing the squares 22%, the rest writing the moves,
-// BenchmarkLegalMatch), a quarter Apply (BenchmarkApplyMatch), and a tenth the copies of the
-// 360-byte State that every call through the generic Playout makes.
+// BenchmarkRandomMatch plays whole random matches of 2, 3 and 5 players with norns.Playout:
+// chance sampled, uniformly random legal moves. It reports ns per match and seat turns per
+// second. A 3-player match is about 63 turns and 63 draws. norns.Playout calls State.Playout,
+// which counts the legal moves and finds the one drawn instead of listing them, and plays on one
+// State in place; BenchmarkRandomMatchLoop plays the same matches through Legal and Apply.
 func BenchmarkRandomMatch(b *testing.B) {
 	for _, n := range []int{2, 3, 5} {
 		b.Run(map[int]string{2: "2p", 3: "3p", 5: "5p"}[n], func(b *testing.B) {
@@ -36,6 +29,37 @@ func BenchmarkRandomMatch(b *testing.B) {
 			b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "turns/s")
 		})
 	}
+}
+
+// BenchmarkRandomMatchLoop plays the matches of BenchmarkRandomMatch/3p with the loop that
+// defines a random playout, as a program that drives the State itself writes it: AppendLegal
+// into a reused buffer, a move drawn from it, Apply. Legal lists 66 moves a turn on average,
+// and every call copies the 360-byte State: on random grids the branches on what a square or
+// row holds mispredict, and they, more than instructions, set the time. About 57% of its
+// instructions are Legal (the frontier bitboards 23%, listing the squares 22%, the rest writing
+// the moves; BenchmarkLegalMatch), a quarter Apply (BenchmarkApplyMatch), and a tenth the copies
+// of the State.
+func BenchmarkRandomMatchLoop(b *testing.B) {
+	start := mustNew(b, 3)
+	r := rng.New(1)
+	buf := make([]voluspa.Move, 0, 512)
+	moves := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		s := start
+		for !s.Over() {
+			var m voluspa.Move
+			if s.ToMove() == norns.Chance {
+				m = s.SampleChance(r)
+			} else {
+				buf = s.AppendLegal(buf[:0])
+				m = buf[r.IntN(len(buf))]
+			}
+			s, _ = s.Apply(m)
+		}
+		moves += s.Turns()
+	}
+	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "turns/s")
 }
 
 // crowded returns a mid-game 3-player state: a random match played until 35 tiles are down.

@@ -239,14 +239,15 @@ var _ [maxRows - (MaxCells + 2)]struct{}
 // squares spans width + height <= n + 1, so every row, margin included, fits one word. Its
 // planes are slices of arrays the caller owns. From [newFrontier]:
 //
-//   - open[r]: the empty squares next to the grid whose lines stay within MaxLine (V4, V5);
-//   - guard[r]: the squares next to a tile with the Guard power, the Troll's (V6);
+//   - open[r]: the empty squares next to the grid whose lines stay within MaxLine (V4, V5):
+//     where a tile with the Guard power (the Troll) may be laid;
+//   - lay[r]: the open squares with no Guard tile next to them (V6): where the other kinds may;
 //   - cover[i][r]: the filled squares with a filled neighbour and no Guard neighbour that the
 //     i-th kind with a Cover power may cover: not those of its own kind (V7, V8).
 type frontier struct {
 	ox, oy int
 	open   []uint64
-	guard  []uint64
+	lay    []uint64
 	cover  [2][]uint64
 	// The number of squares of each kind of move: lays of a tile without the Guard power, lays
 	// of one with it, and the covers of each cover kind.
@@ -286,7 +287,7 @@ func newFrontier(b *board, p []uint64, stride int) frontier {
 	h := b.rows()
 	p = p[:5*stride]
 	occ, guard, spare, c0, c1 := p[:h], p[stride:][:h], p[2*stride:][:h], p[3*stride:][:h], p[4*stride:][:h]
-	f.open, f.guard, f.cover = occ, guard, [2][]uint64{c0, c1}
+	f.open, f.lay, f.cover = occ, guard, [2][]uint64{c0, c1}
 	// The planes hold the tiles first: occ every tile, guard the Guard tiles, c0 and c1 the
 	// tiles of the cover kinds (spare those of the other kinds); the row loop turns them into
 	// what f's doc says, in place, and keeps the tiles in spare for the long columns.
@@ -323,10 +324,11 @@ func newFrontier(b *board, p []uint64, stride int) frontier {
 			open &^= overlong(o)
 		}
 		coverable := o & nb &^ gn
+		lay := open &^ gn
 		d0, d1 := coverable&^c0[r], coverable&^c1[r]
-		occ[r], guard[r], c0[r], c1[r] = open, gn, d0, d1
+		occ[r], guard[r], c0[r], c1[r] = open, lay, d0, d1
 		spare[r] = o // the tiles, for the long columns
-		f.nLay += bits.OnesCount64(open &^ gn)
+		f.nLay += bits.OnesCount64(lay)
 		f.nGuardLay += bits.OnesCount64(open)
 		f.nCover[0] += bits.OnesCount64(d0)
 		f.nCover[1] += bits.OnesCount64(d1)
@@ -340,10 +342,10 @@ func newFrontier(b *board, p []uint64, stride int) frontier {
 		}
 		for y := overlong(col); y != 0; y &= y - 1 {
 			r := bits.TrailingZeros64(y)
-			was := occ[r] >> k & 1 // open until now
+			f.nGuardLay -= int(occ[r] >> k & 1) // open until now
+			f.nLay -= int(guard[r] >> k & 1)
 			occ[r] &^= 1 << k
-			f.nGuardLay -= int(was)
-			f.nLay -= int(was &^ (guard[r] >> k))
+			guard[r] &^= 1 << k
 		}
 	}
 	return f
@@ -383,7 +385,7 @@ func (f *frontier) layMask(r int, t Tile) uint64 {
 	if t == guardKind {
 		return f.open[r]
 	}
-	return f.open[r] &^ f.guard[r]
+	return f.lay[r]
 }
 
 // coverMask returns the filled squares of row r that t may cover (V7, V8); 0 if t has no Cover

@@ -55,9 +55,9 @@ func checkFrontier(t *rapid.T, b *board, f *frontier, storage string) {
 	nCover := [2]int{}
 	for sq, want := range open {
 		r, c := sq[1]-f.oy, uint(sq[0]-f.ox)
-		got := f.open[r]>>c&1 != 0
-		if got != want || (f.guard[r]>>c&1 != 0) != guard[sq] {
-			t.Fatalf("%s: square %v: open %v guarded %v, want %v %v", storage, sq, got, f.guard[r]>>c&1 != 0, want, guard[sq])
+		got, gotLay := f.open[r]>>c&1 != 0, f.lay[r]>>c&1 != 0
+		if got != want || gotLay != (want && !guard[sq]) {
+			t.Fatalf("%s: square %v: open %v lay %v, want %v %v", storage, sq, got, gotLay, want, want && !guard[sq])
 		}
 		if want {
 			nGuardLay++

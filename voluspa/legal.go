@@ -51,7 +51,6 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 	if hand.IsEmpty() {
 		return append(dst, Pass())
 	}
-	// The frontier's five planes.
 	var f frontier
 	if h := s.board.rows(); h <= smallRows {
 		var p [5 * smallRows]uint64
@@ -61,19 +60,7 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 		f = newFrontier(&s.board, p[:], maxRows)
 	}
 	kinds := uint64(Deck.Distinct(hand))
-	n := 0
-	for x := kinds; x != 0; x &= x - 1 {
-		switch t := Tile(bits.TrailingZeros64(x)); t {
-		case guardKind:
-			n += f.nGuardLay
-		case coverKinds[0]:
-			n += f.nLay + f.nCover[0]
-		case coverKinds[1]:
-			n += f.nLay + f.nCover[1]
-		default:
-			n += f.nLay
-		}
-	}
+	n := f.moves(kinds)
 	if n == 0 {
 		for x := kinds; x != 0; x &= x - 1 {
 			dst = append(dst, Discard(Tile(bits.TrailingZeros64(x))))
@@ -98,7 +85,7 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 		} else {
 			if !listed {
 				listed = true
-				listSquares(lays[:], f.open, f.guard, f.oy, f.ox)
+				listSquares(lays[:], f.lay, none, f.oy, f.ox)
 			}
 			i += putMoves(out[i:][:f.nLay], lays[:f.nLay], moveWord(MoveLay, t))
 		}
@@ -110,6 +97,24 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 		}
 	}
 	return out[:i]
+}
+
+// moves returns the number of lays and covers of the kinds in the set kinds (bit t for tile t).
+func (f *frontier) moves(kinds uint64) int {
+	n := 0
+	for x := kinds; x != 0; x &= x - 1 {
+		switch t := Tile(bits.TrailingZeros64(x)); t {
+		case guardKind:
+			n += f.nGuardLay
+		case coverKinds[0]:
+			n += f.nLay + f.nCover[0]
+		case coverKinds[1]:
+			n += f.nLay + f.nCover[1]
+		default:
+			n += f.nLay
+		}
+	}
+	return n
 }
 
 // putMoves writes to moves the moves of the words w | squares[j] (see [moveWord] and

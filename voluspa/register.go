@@ -30,6 +30,7 @@ func init() {
 		},
 		ViewJSON:  regViewJSON,
 		EventJSON: regEventJSON,
+		Playout:   State.Playout,
 	})
 }
 

@@ -16,6 +16,8 @@
 //     state whose View(p) equals the original and which satisfies the game's invariants;
 //   - the game's own invariants (cards conserved, scores add up) hold everywhere;
 //   - Apply and AppendLegal do not allocate;
+//   - norns.Playout, which calls the game's own playout when it registers one, plays exactly
+//     the loop that defines a random playout: the same final state, the generator left alike;
 //   - a rapid state machine drives random legal and illegal moves, so a failure shrinks to a
 //     short game.
 //

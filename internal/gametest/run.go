@@ -49,6 +49,11 @@ func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testing.T,
 				c := checker[S, M, V]{t: t, g: g, r: rng.New(7)}
 				c.noAllocs(st.State)
 			})
+			t.Run("Playout", func(t *testing.T) {
+				for seed := range uint64(seeds) {
+					playout(t, st.State, seed)
+				}
+			})
 			t.Run("StateMachine", func(t *testing.T) {
 				rapid.Check(t, func(rt *rapid.T) { stateMachine(rt, g, st.State) })
 			})
@@ -66,6 +71,62 @@ func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testing.T,
 			}
 		})
 	}
+}
+
+// playout plays from start, and from every tenth state of a random match from it, with
+// norns.Playout and with the loop that defines a random playout, and checks that both reach the
+// same state and leave their generators alike: a game's own Playout (norns.Game.Playout) must.
+func playout[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testing.T, start S, seed uint64) {
+	t.Helper()
+	walk := rng.New(seed ^ 0x9a1c)
+	var buf []M
+	s := start
+	for step := 0; ; step++ {
+		if step%10 == 0 {
+			r1, r2 := rng.New(seed+uint64(step)), rng.New(seed+uint64(step))
+			var got S
+			got, buf = norns.Playout(s, r1, buf)
+			want := playoutLoop(s, r2)
+			if got != want {
+				t.Fatalf("norns.Playout from\n%v\nreached\n%v\nwant\n%v", s, got, want)
+			}
+			if a, b := r1.Uint64(), r2.Uint64(); a != b {
+				t.Fatalf("norns.Playout from\n%v\nleft its generator at %#x, want %#x", s, a, b)
+			}
+		}
+		if s.Over() {
+			return
+		}
+		var m M
+		if s.ToMove() == norns.Chance {
+			m = s.SampleChance(walk)
+		} else {
+			buf = s.AppendLegal(buf[:0])
+			m = buf[walk.IntN(len(buf))]
+		}
+		var err error
+		if s, err = s.Apply(m); err != nil {
+			t.Fatalf("legal move %v refused: %v", m, err)
+		}
+	}
+}
+
+// playoutLoop is the loop norns.Playout documents as the definition of a random playout.
+func playoutLoop[S norns.State[S, M, V], M norns.Move, V any](s S, r *rng.Rand) S {
+	for !s.Over() {
+		var m M
+		if s.ToMove() == norns.Chance {
+			m = s.SampleChance(r)
+		} else {
+			legal := s.Legal()
+			m = legal[r.IntN(len(legal))]
+		}
+		var err error
+		if s, err = s.Apply(m); err != nil {
+			panic(fmt.Sprintf("gametest: listed move %v does not apply: %v", m, err))
+		}
+	}
+	return s
 }
 
 // tb is the part of testing.TB and *rapid.T the checks use.

@@ -1,0 +1,116 @@
+package voluspa
+
+import (
+	"testing"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/rng"
+	"pgregory.net/rapid"
+)
+
+// TestRandomMoveMatchesLegal checks what State.Playout relies on: at every turn of random
+// matches of 2 to 5 players, steered at times to sprawl (so that grids outgrow the small
+// frontier storage), the move randomMove finds for each index is that index of Legal's list,
+// and the number of moves it draws among is the list's length.
+func TestRandomMoveMatchesLegal(t *testing.T) {
+	checked := 0
+	rapid.Check(t, func(t *rapid.T) {
+		s, err := New(Config{Players: rapid.IntRange(MinPlayers, MaxPlayers).Draw(t, "players")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rng.New(rapid.Uint64().Draw(t, "seed"))
+		sprawl := rapid.IntRange(0, 4).Draw(t, "sprawl")
+		for !s.Over() {
+			var m Move
+			if s.ToMove() == norns.Chance {
+				m = s.SampleChance(r)
+			} else {
+				legal := s.Legal()
+				for i, want := range legal {
+					// A generator whose IntN(len(legal)) is i: randomMove must draw exactly once,
+					// among len(legal) moves, and map the draw to Legal's order.
+					got := s.randomMove(s.h.hand[s.toMove], fixedDraw(len(legal), i))
+					if got != want {
+						t.Fatalf("move %d of %d: %v, want %v in\n%v", i, len(legal), got, want, s)
+					}
+					checked++
+				}
+				m = legal[r.IntN(len(legal))]
+				if r.IntN(4) < sprawl {
+					for _, c := range legal {
+						if c.kind == MoveLay && abs(int(c.x))+abs(int(c.y)) > abs(int(m.x))+abs(int(m.y)) || m.kind != MoveLay {
+							m = c
+						}
+					}
+				}
+			}
+			if s, err = s.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	t.Logf("%d moves checked", checked)
+}
+
+// fixedDraw returns a generator whose next IntN(n) returns i: rng.Rand draws IntN(n) from
+// Uint64N, so the generator is searched for among seeds. It is slow but exact.
+func fixedDraw(n, i int) *rng.Rand {
+	for seed := uint64(0); ; seed++ {
+		if rng.New(seed).IntN(n) == i {
+			return rng.New(seed)
+		}
+	}
+}
+
+// TestPlayoutMatchesGeneric checks State.Playout against the loop that defines a random playout
+// (norns.Playout's, which calls State.Playout for Voluspa): from the start and from states
+// part-way through random matches of 2 to 5 players, both reach the same final state and leave
+// their generators alike.
+func TestPlayoutMatchesGeneric(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s, err := New(Config{Players: rapid.IntRange(MinPlayers, MaxPlayers).Draw(t, "players")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed := rapid.Uint64().Draw(t, "seed")
+		// Walk a random number of moves in first, so that playouts start anywhere.
+		r := rng.New(seed ^ 1)
+		for range rapid.IntRange(0, 300).Draw(t, "walk") {
+			if s.Over() {
+				break
+			}
+			var m Move
+			if s.ToMove() == norns.Chance {
+				m = s.SampleChance(r)
+			} else {
+				l := s.Legal()
+				m = l[r.IntN(len(l))]
+			}
+			if s, err = s.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r1, r2 := rng.New(seed), rng.New(seed)
+		want := s
+		for !want.Over() {
+			var m Move
+			if want.ToMove() == norns.Chance {
+				m = want.SampleChance(r1)
+			} else {
+				l := want.Legal()
+				m = l[r1.IntN(len(l))]
+			}
+			if want, err = want.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := s.Playout(r2)
+		if got != want {
+			t.Fatalf("Playout reached\n%v\nthe loop\n%v", got, want)
+		}
+		if a, b := r1.Uint64(), r2.Uint64(); a != b {
+			t.Fatalf("the generators differ after the playout: %#x, want %#x", b, a)
+		}
+	})
+}
