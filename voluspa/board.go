@@ -284,13 +284,10 @@ var coverKinds, guardKind, plane = func() (ck [2]Tile, g Tile, pl [256]uint8) {
 // p, which must be zero: plane k is p[k*stride:], and stride is at least b.rows().
 func newFrontier(b *board, p []uint64, stride int) frontier {
 	f := frontier{ox: int(b.minX) - 1, oy: int(b.minY) - 1}
-	h := b.rows()
 	p = p[:5*stride]
-	occ, guard, spare, c0, c1 := p[:h], p[stride:][:h], p[2*stride:][:h], p[3*stride:][:h], p[4*stride:][:h]
-	f.open, f.lay, f.cover = occ, guard, [2][]uint64{c0, c1}
-	// The planes hold the tiles first: occ every tile, guard the Guard tiles, c0 and c1 the
-	// tiles of the cover kinds (spare those of the other kinds); the row loop turns them into
-	// what f's doc says, in place, and keeps the tiles in spare for the long columns.
+	// The planes hold the tiles first: plane 0 every tile, plane 1 the Guard tiles, planes 3 and
+	// 4 the tiles of the cover kinds (plane 2 those of the other kinds); derive turns them into
+	// what f's doc says.
 	ox, oy := f.ox, f.oy
 	for _, c := range b.c[:b.n] {
 		r := int(c.y) - oy
@@ -298,6 +295,14 @@ func newFrontier(b *board, p []uint64, stride int) frontier {
 		p[r] |= bit
 		p[int(plane[c.t])*stride+r] |= bit
 	}
+	return derive(f, p, stride, b.rows())
+}
+
+// derive returns f with its planes, of h rows, made from the tiles in p (see newFrontier): in
+// place, keeping the tiles in plane 2 for the long columns.
+func derive(f frontier, p []uint64, stride, h int) frontier {
+	occ, guard, spare, c0, c1 := p[:h], p[stride:][:h], p[2*stride:][:h], p[3*stride:][:h], p[4*stride:][:h]
+	f.open, f.lay, f.cover = occ, guard, [2][]uint64{c0, c1}
 	// Only a row or column already holding MaxLine tiles can make a line too long. The columns
 	// that do are counted with a 3-bit counter per column, across the rows (bit-sliced), with
 	// long set once a counter reaches 7; their too-long squares are taken out after the row loop.

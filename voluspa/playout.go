@@ -1,6 +1,7 @@
 package voluspa
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/nornsgames/norns/cards"
@@ -19,6 +20,9 @@ import (
 // playouts: about twice as fast as the generic loop (BenchmarkRandomMatch), and the
 // equivalence is tested move by move (TestPlayoutMatchesGeneric).
 func (s State) Playout(r *rng.Rand) State {
+	var g grid
+	g.init(&s.board)
+	var p [5 * maxRows]uint64 // the frontier's planes, every row written before it is read
 	for {
 		var m Move
 		switch s.toMove {
@@ -27,31 +31,138 @@ func (s State) Playout(r *rng.Rand) State {
 		case chance:
 			m = s.sampleChance(r)
 		default:
-			m = s.randomMove(s.h.hand[s.toMove], r)
+			hand := s.h.hand[s.toMove]
+			if hand.IsEmpty() {
+				r.IntN(1) // as the generic loop draws among its one move
+				m = Pass()
+				break
+			}
+			f := g.frontier(&s.board, p[:])
+			m = f.randomMove(hand, r)
 		}
 		var w window
-		if m.kind == MoveLay || m.kind == MoveCover {
-			w.load(&s.board, int(m.x), int(m.y))
+		switch m.kind {
+		case MoveLay, MoveCover:
+			g.window(&w, int(m.x), int(m.y))
+			g.set(int(m.x), int(m.y), m.tile)
+		case MoveFirstTile:
+			g.set(0, 0, m.tile)
 		}
 		s.step(m, &w, nil)
 	}
 }
 
-// randomMove returns Legal()[r.IntN(len(Legal()))] for the seat to act, which holds hand,
-// without listing the moves: it draws from r exactly as that expression does.
-func (s *public) randomMove(hand cards.Multiset, r *rng.Rand) Move {
-	if hand.IsEmpty() {
-		r.IntN(1) // as the generic loop draws among its one move
-		return Pass()
+// gridOrigin is where x, y = 0, 0 lies in a [grid]'s arrays, gridSide their side: the squares of
+// a grid lie within MaxCells-1 of 0, and a window reads from wc before a square to ww-wc after
+// it, and a line beside it.
+const (
+	gridOrigin = wc + MaxCells
+	gridSide   = 2 * gridOrigin
+)
+
+var _ [gridSide - (gridOrigin + MaxCells + ww - wc)]struct{}
+
+// grid is the board as Playout keeps it while it plays on one State, updated at every lay and
+// cover: every square's tile in a 2-D array, by rows and again by columns, so that a [window] is
+// six copies of a line rather than a pass over the cell list; and the tile planes of
+// [newFrontier] as rows of bits, so that a frontier takes a few shifts a row rather than that
+// pass too. Apply has no such index: it would be copied with the State at every call (see
+// [board]). A square holds its tile XOR 0xFF, so that the zero array is an empty grid and a line
+// copies into a window, where an empty square is NoTile (0xFF), with one XOR per word.
+type grid struct {
+	rows, cols [gridSide][gridSide]uint8
+	// bits[(y+gridBit)%128][k] is row y of tile plane k (plane 0 every tile, the others as plane
+	// says), bit x+gridBit for x.
+	bits [128][5][3]uint64
+}
+
+// gridBit is the bit of x = 0 in a row of a grid's bits, and the row of y = 0: the squares of a
+// grid lie within MaxCells-1 of 0, and a frontier reads the 64 bits from one column west of its
+// grid, and one row beyond it.
+const gridBit = 64
+
+var _ [3*64 - (gridBit + MaxCells + 64)]struct{}
+var _ [128 - (gridBit + MaxCells + 1)]struct{}
+
+// init puts the tiles of b into g, which is empty.
+func (g *grid) init(b *board) {
+	for _, c := range b.cells() {
+		g.set(int(c.x), int(c.y), c.t)
 	}
-	var f frontier
-	if h := s.board.rows(); h <= smallRows {
-		var p [5 * smallRows]uint64
-		f = newFrontier(&s.board, p[:], smallRows)
-	} else {
-		var p [5 * maxRows]uint64
-		f = newFrontier(&s.board, p[:], maxRows)
+}
+
+// set puts t on the square x, y, empty or covered.
+func (g *grid) set(x, y int, t Tile) {
+	X, Y := x+gridOrigin, y+gridOrigin
+	under := Tile(g.rows[Y][X] ^ 0xFF) // NoTile on an empty square, whose plane is not read
+	g.rows[Y][X] = uint8(t) ^ 0xFF
+	g.cols[X][Y] = uint8(t) ^ 0xFF
+	row := &g.bits[uint(y+gridBit)%128]
+	w, bit := uint(x+gridBit)/64, uint64(1)<<(uint(x+gridBit)%64)
+	row[plane[under]][w] &^= bit
+	row[0][w] |= bit
+	row[plane[t]][w] |= bit
+}
+
+// frontier returns the frontier of b, whose tiles g holds, as newFrontier(b, p, maxRows) does.
+func (g *grid) frontier(b *board, p []uint64) frontier {
+	const stride = maxRows
+	f := frontier{ox: int(b.minX) - 1, oy: int(b.minY) - 1}
+	h := b.rows()
+	p = p[:5*stride]
+	occ, guard, c0, c1 := p[:h], p[stride:][:h], p[3*stride:][:h], p[4*stride:][:h]
+	first := uint(f.ox + gridBit)
+	w, sh := first/64%2, first%64
+	y := uint(f.oy + gridBit)
+	for r := range occ {
+		row := &g.bits[(y+uint(r))%128]
+		occ[r] = row[0][w]>>sh | row[0][w+1]<<(64-sh)
+		guard[r] = row[1][w]>>sh | row[1][w+1]<<(64-sh)
+		c0[r] = row[3][w]>>sh | row[3][w+1]<<(64-sh)
+		c1[r] = row[4][w]>>sh | row[4][w+1]<<(64-sh)
 	}
+	return derive(f, p, stride, h)
+}
+
+// window fills w as w.load fills it from the cell list, for the square x, y: its lines 0 to 2
+// of each block hold the squares from wc before the centre to ww-wc-1 after it (load leaves
+// NoTile or a far square at the ends, which no read of a window reaches), and occ the lines
+// through the centre.
+func (g *grid) window(w *window, x, y int) {
+	X, Y := x+gridOrigin, y+gridOrigin
+	for i := range 3 {
+		copyLine((*[ww]uint8)(w.g[i*ww:]), (*[ww]uint8)(g.rows[Y-1+i][X-wc:]))
+		copyLine((*[ww]uint8)(w.g[(4+i)*ww:]), (*[ww]uint8)(g.cols[X-1+i][Y-wc:]))
+	}
+	w.occ = [2]uint32{filled((*[ww]uint8)(w.g[ww:])), filled((*[ww]uint8)(w.g[5*ww:]))}
+}
+
+// copyLine copies a line of a grid into a window, turning each square's XOR 0xFF back.
+func copyLine(dst, src *[ww]uint8) {
+	for i := 0; i < ww; i += 8 {
+		binary.LittleEndian.PutUint64(dst[i:], ^binary.LittleEndian.Uint64(src[i:]))
+	}
+}
+
+// filled returns the occ bits of a window's line: bit win+d set when the square d from the
+// centre is filled, for |d| <= win. A tile's byte is below 0x80 and NoTile's is 0xFF, so the top
+// bits of eight squares gathered into a byte (the multiply moves bit 8k+7 to bit 56+k) are the
+// empty ones.
+func filled(line *[ww]uint8) uint32 {
+	const tops, gather = 0x8080808080808080, 0x0002040810204081
+	var m uint32
+	for k := range 3 {
+		v := binary.LittleEndian.Uint64(line[wc-win+8*k:])
+		empty := (v & tops) * gather >> 56
+		m |= uint32(^empty&0xFF) << (8 * k)
+	}
+	return m & (1<<(2*win+1) - 1)
+}
+
+// randomMove returns Legal()[r.IntN(len(Legal()))] for the seat to act, which holds hand (not
+// empty) and has f for its frontier, without listing the moves: it draws from r exactly as that
+// expression does.
+func (f *frontier) randomMove(hand cards.Multiset, r *rng.Rand) Move {
 	kinds := uint64(Deck.Distinct(hand))
 	if n := f.moves(kinds); n > 0 {
 		return f.move(kinds, r.IntN(n))

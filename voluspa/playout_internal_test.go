@@ -9,9 +9,9 @@ import (
 )
 
 // TestRandomMoveMatchesLegal checks what State.Playout relies on: at every turn of random
-// matches of 2 to 5 players, steered at times to sprawl (so that grids outgrow the small
-// frontier storage), the move randomMove finds for each index is that index of Legal's list,
-// and the number of moves it draws among is the list's length.
+// matches of 2 to 5 players, steered at times to sprawl (so that grids grow tall and wide), the
+// move randomMove finds on the frontier built from a grid, for each index, is that index of
+// Legal's list, and the number of moves it draws among is the list's length.
 func TestRandomMoveMatchesLegal(t *testing.T) {
 	checked := 0
 	rapid.Check(t, func(t *rapid.T) {
@@ -27,10 +27,17 @@ func TestRandomMoveMatchesLegal(t *testing.T) {
 				m = s.SampleChance(r)
 			} else {
 				legal := s.Legal()
+				var g grid
+				g.init(&s.board)
+				var p [5 * maxRows]uint64
+				f := g.frontier(&s.board, p[:])
 				for i, want := range legal {
 					// A generator whose IntN(len(legal)) is i: randomMove must draw exactly once,
 					// among len(legal) moves, and map the draw to Legal's order.
-					got := s.randomMove(s.h.hand[s.toMove], fixedDraw(len(legal), i))
+					got := Pass()
+					if hand := s.h.hand[s.toMove]; !hand.IsEmpty() {
+						got = f.randomMove(hand, fixedDraw(len(legal), i))
+					}
 					if got != want {
 						t.Fatalf("move %d of %d: %v, want %v in\n%v", i, len(legal), got, want, s)
 					}
@@ -111,6 +118,88 @@ func TestPlayoutMatchesGeneric(t *testing.T) {
 		}
 		if a, b := r1.Uint64(), r2.Uint64(); a != b {
 			t.Fatalf("the generators differ after the playout: %#x, want %#x", b, a)
+		}
+	})
+}
+
+// TestGridWindowMatchesLoad checks the window Playout fills from its grid against the one Apply
+// loads from the cell list, for squares in and around the grids of random matches: the same
+// squares within reach of the centre (win, and one more beside the lines), the same lines
+// through it.
+func TestGridWindowMatchesLoad(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s, err := New(Config{Players: rapid.IntRange(MinPlayers, MaxPlayers).Draw(t, "players")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rng.New(rapid.Uint64().Draw(t, "seed"))
+		for !s.Over() {
+			var m Move
+			if s.ToMove() == norns.Chance {
+				m = s.SampleChance(r)
+			} else {
+				var g grid
+				g.init(&s.board)
+				minX, minY, maxX, maxY, _ := s.Bounds()
+				x, y := minX-1+r.IntN(maxX-minX+3), minY-1+r.IntN(maxY-minY+3)
+				var got, want window
+				g.window(&got, x, y)
+				want.load(&s.board, x, y)
+				if got.occ != want.occ {
+					t.Fatalf("at %d,%d: occ %#x, want %#x in\n%v", x, y, got.occ, want.occ, s)
+				}
+				for k := range 2 {
+					for l := range 3 {
+						for i := wc - win - 1; i <= wc+win+1; i++ {
+							if a, b := *got.sq(k, l, i), *want.sq(k, l, i); a != b {
+								t.Fatalf("at %d,%d: block %d line %d square %d: %#x, want %#x in\n%v", x, y, k, l, i, a, b, s)
+							}
+						}
+					}
+				}
+				l := s.Legal()
+				m = l[r.IntN(len(l))]
+			}
+			if s, err = s.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+// TestGridFollowsBoard checks the grid Playout updates move by move (as Playout does: set at
+// every lay, cover and first tile) against one built afresh from the board, at every step of
+// random matches of 2 to 5 players.
+func TestGridFollowsBoard(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s, err := New(Config{Players: rapid.IntRange(MinPlayers, MaxPlayers).Draw(t, "players")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rng.New(rapid.Uint64().Draw(t, "seed"))
+		g := new(grid)
+		for !s.Over() {
+			var m Move
+			if s.ToMove() == norns.Chance {
+				m = s.SampleChance(r)
+			} else {
+				l := s.Legal()
+				m = l[r.IntN(len(l))]
+			}
+			switch m.kind {
+			case MoveLay, MoveCover:
+				g.set(int(m.x), int(m.y), m.tile)
+			case MoveFirstTile:
+				g.set(0, 0, m.tile)
+			}
+			if s, err = s.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+			fresh := new(grid)
+			fresh.init(&s.board)
+			if *g != *fresh {
+				t.Fatalf("after %v the grid differs from one built afresh from\n%v", m, s)
+			}
 		}
 	})
 }
