@@ -280,14 +280,18 @@ var coverKinds, guardKind, plane = func() (ck [2]Tile, g Tile, pl [256]uint8) {
 	return ck, g, pl
 }()
 
-// newFrontier returns the frontier of b, which holds at least one tile, with its five planes in
-// p, which must be zero: plane k is p[k*stride:], and stride is at least b.rows().
+// frontierPlanes is the number of planes of a frontier's scratch (see newFrontier): five of
+// tiles and four of moves.
+const frontierPlanes = 9
+
+// newFrontier returns the frontier of b, which holds at least one tile, with its planes in p,
+// which must be zero: frontierPlanes planes of stride words, stride at least b.rows(). Plane k is
+// p[k*stride:]: the tiles go to planes 0 to 4 (0 every tile, and one more plane as the table
+// plane says: 1 the Guard tiles, 3 and 4 the tiles of the cover kinds, 2 the others), and derive
+// makes f's planes from them in planes 5 to 8.
 func newFrontier(b *board, p []uint64, stride int) frontier {
 	f := frontier{ox: int(b.minX) - 1, oy: int(b.minY) - 1}
-	p = p[:5*stride]
-	// The planes hold the tiles first: plane 0 every tile, plane 1 the Guard tiles, planes 3 and
-	// 4 the tiles of the cover kinds (plane 2 those of the other kinds); derive turns them into
-	// what f's doc says.
+	p = p[:frontierPlanes*stride]
 	ox, oy := f.ox, f.oy
 	for _, c := range b.c[:b.n] {
 		r := int(c.y) - oy
@@ -295,14 +299,19 @@ func newFrontier(b *board, p []uint64, stride int) frontier {
 		p[r] |= bit
 		p[int(plane[c.t])*stride+r] |= bit
 	}
-	return derive(f, p, stride, b.rows())
+	h := b.rows()
+	return derive(f, p[:h], p[stride:][:h], p[3*stride:][:h], p[4*stride:][:h], p[5*stride:], stride)
 }
 
-// derive returns f with its planes, of h rows, made from the tiles in p (see newFrontier): in
-// place, keeping the tiles in plane 2 for the long columns.
-func derive(f frontier, p []uint64, stride, h int) frontier {
-	occ, guard, spare, c0, c1 := p[:h], p[stride:][:h], p[2*stride:][:h], p[3*stride:][:h], p[4*stride:][:h]
-	f.open, f.lay, f.cover = occ, guard, [2][]uint64{c0, c1}
+// derive returns f with its planes, of the rows of occ, made from the tile planes occ (every
+// tile), guard (the Guard tiles), tiles0 and tiles1 (the tiles of each cover kind), written to
+// out: four planes of stride words (open, lay, cover 0, cover 1). The tile planes must have an
+// empty row and column of margin around their tiles.
+func derive(f frontier, occ, guard, tiles0, tiles1, out []uint64, stride int) frontier {
+	h := len(occ)
+	guard, tiles0, tiles1, out = guard[:h], tiles0[:h], tiles1[:h], out[:4*stride]
+	open, lay, c0, c1 := out[:h], out[stride:][:h], out[2*stride:][:h], out[3*stride:][:h]
+	f.open, f.lay, f.cover = open, lay, [2][]uint64{c0, c1}
 	// Only a row or column already holding MaxLine tiles can make a line too long. The columns
 	// that do are counted with a 3-bit counter per column, across the rows (bit-sliced), with
 	// long set once a counter reaches 7; their too-long squares are taken out after the row loop.
@@ -316,25 +325,24 @@ func derive(f frontier, p []uint64, stride, h int) frontier {
 		long |= k0 & k1 & k2
 	}
 	var down, gdown uint64 // the tiles and the Guard tiles of row r-1
-	for r := range occ {
+	for r, o := range occ {
 		var up, gup uint64
-		if r+1 < len(occ) {
+		if r+1 < h {
 			up, gup = occ[r+1], guard[r+1]
 		}
-		o, g := occ[r], guard[r]
+		g := guard[r]
 		gn := g<<1 | g>>1 | gup | gdown
 		nb := o<<1 | o>>1 | up | down
-		open := nb &^ o
+		op := nb &^ o
 		if bits.OnesCount64(o) >= MaxLine {
-			open &^= overlong(o)
+			op &^= overlong(o)
 		}
 		coverable := o & nb &^ gn
-		lay := open &^ gn
-		d0, d1 := coverable&^c0[r], coverable&^c1[r]
-		occ[r], guard[r], c0[r], c1[r] = open, lay, d0, d1
-		spare[r] = o // the tiles, for the long columns
-		f.nLay += bits.OnesCount64(lay)
-		f.nGuardLay += bits.OnesCount64(open)
+		l := op &^ gn
+		d0, d1 := coverable&^tiles0[r], coverable&^tiles1[r]
+		open[r], lay[r], c0[r], c1[r] = op, l, d0, d1
+		f.nLay += bits.OnesCount64(l)
+		f.nGuardLay += bits.OnesCount64(op)
 		f.nCover[0] += bits.OnesCount64(d0)
 		f.nCover[1] += bits.OnesCount64(d1)
 		down, gdown = o, g
@@ -342,15 +350,15 @@ func derive(f frontier, p []uint64, stride, h int) frontier {
 	for x := long; x != 0; x &= x - 1 {
 		k := uint(bits.TrailingZeros64(x))
 		var col uint64
-		for r, o := range spare {
+		for r, o := range occ {
 			col |= (o >> k & 1) << uint(r)
 		}
 		for y := overlong(col); y != 0; y &= y - 1 {
 			r := bits.TrailingZeros64(y)
-			f.nGuardLay -= int(occ[r] >> k & 1) // open until now
-			f.nLay -= int(guard[r] >> k & 1)
-			occ[r] &^= 1 << k
-			guard[r] &^= 1 << k
+			f.nGuardLay -= int(open[r] >> k & 1) // open until now
+			f.nLay -= int(lay[r] >> k & 1)
+			open[r] &^= 1 << k
+			lay[r] &^= 1 << k
 		}
 	}
 	return f
@@ -408,7 +416,7 @@ func (f *frontier) coverMask(r int, t Tile) uint64 {
 // blocked returns the kinds of tile that have no legal lay or cover on b, which holds at least
 // one tile (V9).
 func (b *board) blocked() kindSet {
-	var p [5 * maxRows]uint64
+	var p [frontierPlanes * maxRows]uint64
 	f := newFrontier(b, p[:], maxRows)
 	var k kindSet
 	for i, t := range tiles {

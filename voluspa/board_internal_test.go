@@ -103,11 +103,11 @@ func TestFrontierMatchesCells(t *testing.T) {
 				h := b.rows()
 				tallest = max(tallest, h)
 				if h <= smallRows {
-					var p [5 * smallRows]uint64
+					var p [frontierPlanes * smallRows]uint64
 					f := newFrontier(b, p[:], smallRows)
 					checkFrontier(t, b, &f, "small")
 				}
-				var p [5 * maxRows]uint64
+				var p [frontierPlanes * maxRows]uint64
 				f := newFrontier(b, p[:], maxRows)
 				checkFrontier(t, b, &f, "full")
 				legal := s.Legal()

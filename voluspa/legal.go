@@ -53,10 +53,10 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 	}
 	var f frontier
 	if h := s.board.rows(); h <= smallRows {
-		var p [5 * smallRows]uint64
+		var p [frontierPlanes * smallRows]uint64
 		f = newFrontier(&s.board, p[:], smallRows)
 	} else {
-		var p [5 * maxRows]uint64
+		var p [frontierPlanes * maxRows]uint64
 		f = newFrontier(&s.board, p[:], maxRows)
 	}
 	kinds := uint64(Deck.Distinct(hand))

@@ -22,7 +22,7 @@ import (
 func (s State) Playout(r *rng.Rand) State {
 	var g grid
 	g.init(&s.board)
-	var p [5 * maxRows]uint64 // the frontier's planes, every row written before it is read
+	var p [4 * maxRows]uint64 // the frontier's planes, every row written before it is read
 	for {
 		var m Move
 		switch s.toMove {
@@ -71,57 +71,69 @@ var _ [gridSide - (gridOrigin + MaxCells + ww - wc)]struct{}
 // copies into a window, where an empty square is NoTile (0xFF), with one XOR per word.
 type grid struct {
 	rows, cols [gridSide][gridSide]uint8
-	// bits[(y+gridBit)%128][k] is row y of tile plane k (plane 0 every tile, the others as plane
-	// says), bit x+gridBit for x.
-	bits [128][5][3]uint64
+	// bits[k][y+gridBits] is row y of tile plane k (plane 0 every tile, the others as plane
+	// says), bit c for x = ox + c. ox is chosen so that the grid and a column on each side fit
+	// (a connected grid of n squares is at most n+1 wide), and chosen again when the grid
+	// outgrows it (rebase).
+	bits [5][128]uint64
+	ox   int
 }
 
-// gridBit is the bit of x = 0 in a row of a grid's bits, and the row of y = 0: the squares of a
-// grid lie within MaxCells-1 of 0, and a frontier reads the 64 bits from one column west of its
-// grid, and one row beyond it.
-const gridBit = 64
+// gridBits is the row of y = 0 in a grid's bits: the squares of a grid lie within MaxCells-1
+// of 0, and a frontier reads a row beyond them on each side.
+const gridBits = 64
 
-var _ [3*64 - (gridBit + MaxCells + 64)]struct{}
-var _ [128 - (gridBit + MaxCells + 1)]struct{}
+var _ [128 - (gridBits + MaxCells + 1)]struct{}
 
 // init puts the tiles of b into g, which is empty.
 func (g *grid) init(b *board) {
 	for _, c := range b.cells() {
 		g.set(int(c.x), int(c.y), c.t)
 	}
+	g.rebase(b)
 }
 
-// set puts t on the square x, y, empty or covered.
+// set puts t on the square x, y, empty or covered, which lies within a column of b's bounding
+// box.
 func (g *grid) set(x, y int, t Tile) {
 	X, Y := x+gridOrigin, y+gridOrigin
 	under := Tile(g.rows[Y][X] ^ 0xFF) // NoTile on an empty square, whose plane is not read
 	g.rows[Y][X] = uint8(t) ^ 0xFF
 	g.cols[X][Y] = uint8(t) ^ 0xFF
-	row := &g.bits[uint(y+gridBit)%128]
-	w, bit := uint(x+gridBit)/64, uint64(1)<<(uint(x+gridBit)%64)
-	row[plane[under]][w] &^= bit
-	row[0][w] |= bit
-	row[plane[t]][w] |= bit
+	g.setBit(x, y, under, t)
 }
 
-// frontier returns the frontier of b, whose tiles g holds, as newFrontier(b, p, maxRows) does.
-func (g *grid) frontier(b *board, p []uint64) frontier {
-	const stride = maxRows
-	f := frontier{ox: int(b.minX) - 1, oy: int(b.minY) - 1}
-	h := b.rows()
-	p = p[:5*stride]
-	occ, guard, c0, c1 := p[:h], p[stride:][:h], p[3*stride:][:h], p[4*stride:][:h]
-	first := uint(f.ox + gridBit)
-	w, sh := first/64%2, first%64
-	y := uint(f.oy + gridBit)
-	for r := range occ {
-		row := &g.bits[(y+uint(r))%128]
-		occ[r] = row[0][w]>>sh | row[0][w+1]<<(64-sh)
-		guard[r] = row[1][w]>>sh | row[1][w+1]<<(64-sh)
-		c0[r] = row[3][w]>>sh | row[3][w+1]<<(64-sh)
-		c1[r] = row[4][w]>>sh | row[4][w+1]<<(64-sh)
+// setBit puts t over under on the square x, y in g's bits.
+func (g *grid) setBit(x, y int, under, t Tile) {
+	row, bit := (y+gridBits)%128, uint64(1)<<(uint(x-g.ox)%64)
+	g.bits[plane[under]][row] &^= bit
+	g.bits[0][row] |= bit
+	g.bits[plane[t]][row] |= bit
+}
+
+// rebase chooses g's first column again, if b's grid and a column on each side no longer lie
+// within the 64 from it, and puts the tiles of b in g's bits from there.
+func (g *grid) rebase(b *board) {
+	if b.n == 0 {
+		return
 	}
-	return derive(f, p, stride, h)
+	if int(b.minX)-1 >= g.ox && int(b.maxX)+1 < g.ox+64 {
+		return
+	}
+	g.ox = (int(b.minX)+int(b.maxX))/2 - 32
+	g.bits = [5][128]uint64{}
+	for _, c := range b.cells() {
+		g.setBit(int(c.x), int(c.y), NoTile, c.t)
+	}
+}
+
+// frontier returns the frontier of b, whose tiles g holds, with its planes in p (four planes of
+// maxRows words), as newFrontier does with its first column at g's.
+func (g *grid) frontier(b *board, p []uint64) frontier {
+	g.rebase(b)
+	f := frontier{ox: g.ox, oy: int(b.minY) - 1}
+	lo, hi := f.oy+gridBits, int(b.maxY)+2+gridBits
+	return derive(f, g.bits[0][lo:hi], g.bits[1][lo:hi], g.bits[3][lo:hi], g.bits[4][lo:hi], p, maxRows)
 }
 
 // window fills w as w.load fills it from the cell list, for the square x, y: its lines 0 to 2

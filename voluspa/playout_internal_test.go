@@ -29,7 +29,7 @@ func TestRandomMoveMatchesLegal(t *testing.T) {
 				legal := s.Legal()
 				var g grid
 				g.init(&s.board)
-				var p [5 * maxRows]uint64
+				var p [4 * maxRows]uint64
 				f := g.frontier(&s.board, p[:])
 				for i, want := range legal {
 					// A generator whose IntN(len(legal)) is i: randomMove must draw exactly once,
@@ -168,15 +168,18 @@ func TestGridWindowMatchesLoad(t *testing.T) {
 }
 
 // TestGridFollowsBoard checks the grid Playout updates move by move (as Playout does: set at
-// every lay, cover and first tile) against one built afresh from the board, at every step of
-// random matches of 2 to 5 players.
+// every lay, cover and first tile, rebase before each frontier) against one built afresh from
+// the board with the same first column, at every step of random matches of 2 to 5 players.
 func TestGridFollowsBoard(t *testing.T) {
+	rebased := 0
 	rapid.Check(t, func(t *rapid.T) {
 		s, err := New(Config{Players: rapid.IntRange(MinPlayers, MaxPlayers).Draw(t, "players")})
 		if err != nil {
 			t.Fatal(err)
 		}
 		r := rng.New(rapid.Uint64().Draw(t, "seed"))
+		east := rapid.Bool().Draw(t, "east")             // which way to sprawl
+		sprawl := rapid.IntRange(0, 4).Draw(t, "sprawl") // out of 4, how often
 		g := new(grid)
 		for !s.Over() {
 			var m Move
@@ -185,6 +188,13 @@ func TestGridFollowsBoard(t *testing.T) {
 			} else {
 				l := s.Legal()
 				m = l[r.IntN(len(l))]
+				if r.IntN(4) < sprawl {
+					for _, c := range l {
+						if c.kind == MoveLay && (m.kind != MoveLay || east && c.x > m.x || !east && c.x < m.x) {
+							m = c
+						}
+					}
+				}
 			}
 			switch m.kind {
 			case MoveLay, MoveCover:
@@ -195,11 +205,24 @@ func TestGridFollowsBoard(t *testing.T) {
 			if s, err = s.Apply(m); err != nil {
 				t.Fatal(err)
 			}
-			fresh := new(grid)
-			fresh.init(&s.board)
+			// Playout rebases before each frontier; a grid built afresh from the same first
+			// column must then be the same.
+			ox := g.ox
+			g.rebase(&s.board)
+			if g.ox != ox {
+				rebased++
+			}
+			fresh := &grid{ox: g.ox}
+			for _, c := range s.board.cells() {
+				fresh.set(int(c.x), int(c.y), c.t)
+			}
 			if *g != *fresh {
 				t.Fatalf("after %v the grid differs from one built afresh from\n%v", m, s)
 			}
 		}
 	})
+	if rebased == 0 {
+		t.Error("no grid outgrew its first column")
+	}
+	t.Logf("%d rebases", rebased)
 }
