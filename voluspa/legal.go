@@ -99,22 +99,14 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 	return out[:i]
 }
 
-// moves returns the number of lays and covers of the kinds in the set kinds (bit t for tile t).
+// moves returns the number of lays and covers of the kinds in the set kinds (bit t for tile t):
+// the lays of each kind, on the open squares for the Guard kind and on the lay squares for the
+// others, and the covers of each cover kind. It does not branch on the kinds, which a random
+// hand mispredicts.
 func (f *frontier) moves(kinds uint64) int {
-	n := 0
-	for x := kinds; x != 0; x &= x - 1 {
-		switch t := Tile(bits.TrailingZeros64(x)); t {
-		case guardKind:
-			n += f.nGuardLay
-		case coverKinds[0]:
-			n += f.nLay + f.nCover[0]
-		case coverKinds[1]:
-			n += f.nLay + f.nCover[1]
-		default:
-			n += f.nLay
-		}
-	}
-	return n
+	g := int(kinds >> guardKind & 1) // 0 when no kind has the Guard power (guardKind is NoTile)
+	c0, c1 := int(kinds>>coverKinds[0]&1), int(kinds>>coverKinds[1]&1)
+	return f.nLay*(bits.OnesCount64(kinds)-g) + f.nGuardLay*g + f.nCover[0]*c0 + f.nCover[1]*c1
 }
 
 // putMoves writes to moves the moves of the words w | squares[j] (see [moveWord] and
