@@ -1,6 +1,7 @@
 package voluspa
 
 import (
+	"encoding/binary"
 	"math/bits"
 )
 
@@ -97,11 +98,11 @@ var _ [ww - 2 - wc - win]struct{} // the squares at reads, up to wc+win, are not
 //
 // load fills it with no branch on where a square lies (on the random grids of a match such a
 // branch mispredicts) and no bounds check: table look-ups by a difference of coordinates taken
-// as a byte place a square in each block and in occ (the coordinates of the grid lie within
-// MaxCoord of 0 and a move's within the int8 range, so no far square wraps round to a near
-// one). It keeps occ in registers rather than read it back from the squares it has just
-// stored: such loads wait on the stores, and cost more than the look-ups.
-// TestWindowMatchesCells checks the window, and the scoring on it, against the cell list.
+// as a byte place a square in each block (the coordinates of the grid lie within MaxCoord of 0
+// and a move's within the int8 range, so no far square wraps round to a near one); occ is read
+// back from the two lines through the centre, a word of squares at a time (filled), which
+// costs less than placing each square in it too (BenchmarkApplyMatch). TestWindowMatchesCells
+// checks the window, and the scoring on it, against the cell list.
 type window struct {
 	g [2 * 4 * ww]uint8
 	// Bit win+d of occ[0] is set when the square d east of the centre is filled, of occ[1] when
@@ -122,35 +123,40 @@ var emptyWindow = func() (w window) {
 
 // lineAt[uint8(d)] is the offset in a block of the line d from the centre (the drop line for
 // |d| > 1), posAt[uint8(d)] the index in a line of the square d from the centre (the drop square
-// beyond the line's reach). bitAt[uint8(d)] is occ's bit for the square d along a line from the
-// centre (none beyond win), and onLine[uint8(d)] all ones for d = 0, else 0.
-var lineAt, posAt, bitAt, onLine = func() (l, p [256]uint8, bit, on [256]uint32) {
+// beyond the line's reach).
+var lineAt, posAt = func() (l, p [256]uint8) {
 	for i := range 256 {
 		d := int(int8(i))
 		l[i] = uint8(min(uint(d+1), 3) * ww)
 		p[i] = uint8(min(uint(d+wc), ww-1))
-		if uint(d+win) <= 2*win {
-			bit[i] = 1 << (win + d)
-		}
-		if d == 0 {
-			on[i] = ^uint32(0)
-		}
 	}
-	return l, p, bit, on
+	return l, p
 }()
 
 // load fills w with the squares of b around x, y.
 func (w *window) load(b *board, x, y int) {
 	w.g = emptyWindow.g
-	var row, col uint32
 	for _, c := range b.c[:b.n] {
 		dx, dy := uint8(int(c.x)-x), uint8(int(c.y)-y)
 		w.g[uint8(lineAt[dy]+posAt[dx])] = uint8(c.t)
 		w.g[uint8(4*ww+lineAt[dx]+posAt[dy])] = uint8(c.t)
-		row |= bitAt[dx] & onLine[dy]
-		col |= bitAt[dy] & onLine[dx]
 	}
-	w.occ = [2]uint32{row, col}
+	w.occ = [2]uint32{filled((*[ww]uint8)(w.g[ww:])), filled((*[ww]uint8)(w.g[5*ww:]))}
+}
+
+// filled returns the occ bits of a window's line: bit win+d set when the square d from the
+// centre is filled, for |d| <= win. A tile's byte is below 0x80 and NoTile's is 0xFF, so the top
+// bits of eight squares gathered into a byte (the multiply moves bit 8k+7 to bit 56+k) are the
+// empty ones.
+func filled(line *[ww]uint8) uint32 {
+	const tops, gather = 0x8080808080808080, 0x0002040810204081
+	var m uint32
+	for k := range 3 {
+		v := binary.LittleEndian.Uint64(line[wc-win+8*k:])
+		empty := (v & tops) * gather >> 56
+		m |= uint32(^empty&0xFF) << (8 * k)
+	}
+	return m & (1<<(2*win+1) - 1)
 }
 
 // at returns the tile at offset dx, dy from the centre: NoTile when empty, and for a square

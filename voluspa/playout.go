@@ -156,21 +156,6 @@ func copyLine(dst, src *[ww]uint8) {
 	}
 }
 
-// filled returns the occ bits of a window's line: bit win+d set when the square d from the
-// centre is filled, for |d| <= win. A tile's byte is below 0x80 and NoTile's is 0xFF, so the top
-// bits of eight squares gathered into a byte (the multiply moves bit 8k+7 to bit 56+k) are the
-// empty ones.
-func filled(line *[ww]uint8) uint32 {
-	const tops, gather = 0x8080808080808080, 0x0002040810204081
-	var m uint32
-	for k := range 3 {
-		v := binary.LittleEndian.Uint64(line[wc-win+8*k:])
-		empty := (v & tops) * gather >> 56
-		m |= uint32(^empty&0xFF) << (8 * k)
-	}
-	return m & (1<<(2*win+1) - 1)
-}
-
 // randomMove returns Legal()[r.IntN(len(Legal()))] for the seat to act, which holds hand (not
 // empty) and has f for its frontier, without listing the moves: it draws from r exactly as that
 // expression does.
