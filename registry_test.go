@@ -461,3 +461,50 @@ func TestRegisterPanicsOnAuthorMistakes(t *testing.T) {
 		})
 	}
 }
+
+// toyLoop is the loop norns.Playout documents, for the toy game.
+func toyLoop(s toy.State, r *rng.Rand) toy.State {
+	for !s.Over() {
+		var m toy.Move
+		if s.ToMove() == norns.Chance {
+			m = s.SampleChance(r)
+		} else {
+			l := s.Legal()
+			m = l[r.IntN(len(l))]
+		}
+		s, _ = s.Apply(m)
+	}
+	return s
+}
+
+// TestPlayoutCallsTheGamesOwn registers the toy game with a Playout of its own and checks that
+// norns.Playout calls it, once a playout, and returns what it returns and the buffer it was
+// given; and that it plays the generic loop again once the game is gone.
+func TestPlayoutCallsTheGamesOwn(t *testing.T) {
+	calls := 0
+	g := toyGame()
+	g.Playout = func(s toy.State, r *rng.Rand) toy.State {
+		calls++
+		return toyLoop(s, r)
+	}
+	norns.Register("toy-own-playout", g)
+	t.Cleanup(func() { norns.Unregister[toy.State]("toy-own-playout") })
+	buf := make([]toy.Move, 0, 8)
+	for seed := range uint64(5) {
+		got, back := norns.Playout(toy.New(), rng.New(seed), buf)
+		if want := toyLoop(toy.New(), rng.New(seed)); got != want {
+			t.Fatalf("seed %d: norns.Playout reached %v, want %v", seed, got, want)
+		}
+		if cap(back) != cap(buf) || len(back) != 0 {
+			t.Fatalf("seed %d: norns.Playout returned a buffer of len %d, cap %d, want the one given (0, %d)", seed, len(back), cap(back), cap(buf))
+		}
+	}
+	if calls != 5 {
+		t.Fatalf("the game's own Playout ran %d times for 5 playouts", calls)
+	}
+	norns.Unregister[toy.State]("toy-own-playout")
+	norns.Playout(toy.New(), rng.New(1), buf)
+	if calls != 5 {
+		t.Fatal("norns.Playout called the Playout of a game no longer registered")
+	}
+}
