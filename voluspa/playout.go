@@ -9,16 +9,15 @@ import (
 )
 
 // Playout plays s to the end with uniformly random legal moves and chance drawn from r, and
-// returns the final state. It is [norns.Playout] for Voluspa, faster: it plays the same moves,
-// reaches the same state and leaves r in the same state as norns.Playout(s, r, buf) — each
-// chance node drawn with SampleChance, each seat's move the r.IntN(len(legal))-th of Legal —
-// but it counts the legal moves and finds the one drawn without listing them (a turn has 66 on
-// average), and plays on one State in place instead of copying it at every call. It does not
-// allocate.
+// returns the final state: it plays the moves, reaches the state and leaves r as the loop that
+// norns.Playout documents does (each chance node drawn with SampleChance, each seat's move the
+// r.IntN(len(legal))-th of Legal, then Apply), about twice as fast. It counts the legal moves and
+// finds the one drawn instead of listing them (a turn has 66 on average), and plays on one
+// State in place, with an index of the grid beside it, instead of copying the State at every
+// call. It does not allocate. norns.Playout calls it for Voluspa (see norns.Game.Playout).
 //
-// It is there for the programs that play many random matches, such as a search with random
-// playouts: about twice as fast as the generic loop (BenchmarkRandomMatch), and the
-// equivalence is tested move by move (TestPlayoutMatchesGeneric).
+// BenchmarkRandomMatch measures it; TestPlayoutMatchesGeneric checks it against the loop, and
+// TestRandomMoveMatchesLegal the move it finds for each draw against Legal's list.
 func (s State) Playout(r *rng.Rand) State {
 	var g grid
 	g.init(&s.board)

@@ -147,11 +147,11 @@ type hidden struct {
 //
 // Size budget: a State is 360 bytes, within a budget of 400: the board 185, five hands and the
 // supply (8 bytes each), and the public counts, scores and inferences a view draws (every
-// discard inference that still binds, 5 bytes a seat);
-// TestStateSize pins it. Value receivers copy it on every call, and a generic caller such as
-// norns.Playout copies it several times a step: 64 bytes more make a random 3-player match
-// about 3.5% slower (BenchmarkRandomMatch). That is why the State keeps no index of the squares
-// (see the board's doc): Legal and Apply build what they need per call.
+// discard inference that still binds, 5 bytes a seat); TestStateSize pins it. Value receivers
+// copy it on every call, and a program that plays through Legal and Apply copies it several
+// times a step: 64 bytes more make a random 3-player match played so about 3.5% slower
+// (BenchmarkRandomMatchLoop). That is why the State keeps no index of the squares (see the
+// board's doc): Legal and Apply build what they need per call.
 //
 // The zero State is not a valid match; use [New].
 type State struct {
