@@ -3,7 +3,6 @@ package voluspa
 import (
 	"testing"
 
-	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/rng"
 	"pgregory.net/rapid"
 )
@@ -88,47 +87,27 @@ func checkFrontier(t *rapid.T, b *board, f *frontier, storage string) {
 func TestFrontierMatchesCells(t *testing.T) {
 	tallest := 0
 	rapid.Check(t, func(t *rapid.T) {
-		s, err := New(Config{Players: rapid.IntRange(MinPlayers, MaxPlayers).Draw(t, "players")})
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := rng.New(rapid.Uint64().Draw(t, "seed"))
 		sprawl := rapid.IntRange(0, 4).Draw(t, "sprawl") // out of 4, how often to lay farthest out
-		for !s.Over() {
-			var m Move
-			if s.ToMove() == norns.Chance {
-				m = s.SampleChance(r)
-			} else {
-				b := &s.board
-				h := b.rows()
-				tallest = max(tallest, h)
-				if h <= smallRows {
-					var p [frontierPlanes * smallRows]uint64
-					f := newFrontier(b, p[:], smallRows)
-					checkFrontier(t, b, &f, "small")
-				}
-				var p [frontierPlanes * maxRows]uint64
-				f := newFrontier(b, p[:], maxRows)
-				checkFrontier(t, b, &f, "full")
-				legal := s.Legal()
-				m = legal[r.IntN(len(legal))]
-				if r.IntN(4) < sprawl {
-					for _, c := range legal {
-						if c.kind == MoveLay && abs(int(c.y)) > abs(int(m.y)) || m.kind != MoveLay {
-							m = c
-						}
-					}
-				}
+		rapidMatch(t, func(s *State, legal []Move, pick Move, r *rng.Rand) Move {
+			b := &s.board
+			h := b.rows()
+			tallest = max(tallest, h)
+			if h <= smallRows {
+				var p [frontierPlanes * smallRows]uint64
+				f := newFrontier(b, p[:], smallRows)
+				checkFrontier(t, b, &f, "small")
 			}
-			if s, err = s.Apply(m); err != nil {
-				t.Fatal(err)
+			var p [frontierPlanes * maxRows]uint64
+			f := newFrontier(b, p[:], maxRows)
+			checkFrontier(t, b, &f, "full")
+			if r.IntN(4) < sprawl {
+				return farthest(legal, pick, func(m Move) int { return abs(int(m.y)) })
 			}
-		}
+			return pick
+		}, nil)
 	})
 	if tallest <= smallRows {
 		t.Errorf("no grid outgrew the small storage (tallest %d rows)", tallest)
 	}
 	t.Logf("tallest grid: %d rows", tallest)
 }
-
-func abs(v int) int { return max(v, -v) }

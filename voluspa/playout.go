@@ -92,8 +92,10 @@ func (g *grid) init(b *board) {
 	g.rebase(b)
 }
 
-// set puts t on the square x, y, empty or covered, which lies within a column of b's bounding
-// box.
+// set puts t on the square x, y, empty or covered. x lies within the 64 columns of g's bits:
+// Playout sets only squares next to the grid, whose frontier has just rebased g, and the first
+// tile; a tile outside them (init's, from g's first column 0) is set again by the rebase that
+// follows.
 func (g *grid) set(x, y int, t Tile) {
 	X, Y := x+gridOrigin, y+gridOrigin
 	under := Tile(g.rows[Y][X] ^ 0xFF) // NoTile on an empty square, whose plane is not read

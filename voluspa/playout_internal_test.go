@@ -3,7 +3,6 @@ package voluspa
 import (
 	"testing"
 
-	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/rng"
 	"pgregory.net/rapid"
 )
@@ -15,47 +14,29 @@ import (
 func TestRandomMoveMatchesLegal(t *testing.T) {
 	checked := 0
 	rapid.Check(t, func(t *rapid.T) {
-		s, err := New(Config{Players: rapid.IntRange(MinPlayers, MaxPlayers).Draw(t, "players")})
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := rng.New(rapid.Uint64().Draw(t, "seed"))
-		sprawl := rapid.IntRange(0, 4).Draw(t, "sprawl")
-		for !s.Over() {
-			var m Move
-			if s.ToMove() == norns.Chance {
-				m = s.SampleChance(r)
-			} else {
-				legal := s.Legal()
-				var g grid
-				g.init(&s.board)
-				var p [4 * maxRows]uint64
-				f := g.frontier(&s.board, p[:])
-				for i, want := range legal {
-					// A generator whose IntN(len(legal)) is i: randomMove must draw exactly once,
-					// among len(legal) moves, and map the draw to Legal's order.
-					got := Pass()
-					if hand := s.h.hand[s.toMove]; !hand.IsEmpty() {
-						got = f.randomMove(hand, fixedDraw(len(legal), i))
-					}
-					if got != want {
-						t.Fatalf("move %d of %d: %v, want %v in\n%v", i, len(legal), got, want, s)
-					}
-					checked++
+		sprawl := rapid.IntRange(0, 4).Draw(t, "sprawl") // out of 4, how often to lay farthest out
+		rapidMatch(t, func(s *State, legal []Move, pick Move, r *rng.Rand) Move {
+			var g grid
+			g.init(&s.board)
+			var p [4 * maxRows]uint64
+			f := g.frontier(&s.board, p[:])
+			for i, want := range legal {
+				// A generator whose IntN(len(legal)) is i: randomMove must draw exactly once,
+				// among len(legal) moves, and map the draw to Legal's order.
+				got := Pass()
+				if hand := s.h.hand[s.toMove]; !hand.IsEmpty() {
+					got = f.randomMove(hand, fixedDraw(len(legal), i))
 				}
-				m = legal[r.IntN(len(legal))]
-				if r.IntN(4) < sprawl {
-					for _, c := range legal {
-						if c.kind == MoveLay && abs(int(c.x))+abs(int(c.y)) > abs(int(m.x))+abs(int(m.y)) || m.kind != MoveLay {
-							m = c
-						}
-					}
+				if got != want {
+					t.Fatalf("move %d of %d: %v, want %v in\n%v", i, len(legal), got, want, s)
 				}
+				checked++
 			}
-			if s, err = s.Apply(m); err != nil {
-				t.Fatal(err)
+			if r.IntN(4) < sprawl {
+				return farthest(legal, pick, func(m Move) int { return abs(int(m.x)) + abs(int(m.y)) })
 			}
-		}
+			return pick
+		}, nil)
 	})
 	t.Logf("%d moves checked", checked)
 }
@@ -71,54 +52,39 @@ func fixedDraw(n, i int) *rng.Rand {
 }
 
 // TestPlayoutMatchesGeneric checks State.Playout against the loop that defines a random playout
-// (norns.Playout's, which calls State.Playout for Voluspa): from the start and from states
-// part-way through random matches of 2 to 5 players, both reach the same final state and leave
-// their generators alike.
+// (norns.Playout's, which calls State.Playout for Voluspa): from the start of matches of 2 to 5
+// players, and from every tenth state of random matches, both reach the same final state and
+// leave their generators alike.
 func TestPlayoutMatchesGeneric(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		s, err := New(Config{Players: rapid.IntRange(MinPlayers, MaxPlayers).Draw(t, "players")})
+	check := func(t interface{ Fatalf(string, ...any) }, s State, seed uint64) {
+		r1, r2 := rng.New(seed), rng.New(seed)
+		want, err := playLoop(s, r1)
+		if err != nil {
+			t.Fatalf("the loop from\n%v\n: %v", s, err)
+		}
+		if got := s.Playout(r2); got != want {
+			t.Fatalf("Playout from\n%v\nreached\n%v\nthe loop\n%v", s, got, want)
+		}
+		if a, b := r1.Uint64(), r2.Uint64(); a != b {
+			t.Fatalf("Playout from\n%v\nleft its generator at %#x, the loop at %#x", s, b, a)
+		}
+	}
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		s, err := New(Config{Players: n})
 		if err != nil {
 			t.Fatal(err)
 		}
-		seed := rapid.Uint64().Draw(t, "seed")
-		// Walk a random number of moves in first, so that playouts start anywhere.
-		r := rng.New(seed ^ 1)
-		for range rapid.IntRange(0, 300).Draw(t, "walk") {
-			if s.Over() {
-				break
-			}
-			var m Move
-			if s.ToMove() == norns.Chance {
-				m = s.SampleChance(r)
-			} else {
-				l := s.Legal()
-				m = l[r.IntN(len(l))]
-			}
-			if s, err = s.Apply(m); err != nil {
-				t.Fatal(err)
-			}
+		for seed := range uint64(20) {
+			check(t, s, seed)
 		}
-		r1, r2 := rng.New(seed), rng.New(seed)
-		want := s
-		for !want.Over() {
-			var m Move
-			if want.ToMove() == norns.Chance {
-				m = want.SampleChance(r1)
-			} else {
-				l := want.Legal()
-				m = l[r1.IntN(len(l))]
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		step := uint64(0)
+		rapidMatch(t, nil, func(_ Move, s *State) {
+			if step++; step%10 == 0 {
+				check(t, *s, step)
 			}
-			if want, err = want.Apply(m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		got := s.Playout(r2)
-		if got != want {
-			t.Fatalf("Playout reached\n%v\nthe loop\n%v", got, want)
-		}
-		if a, b := r1.Uint64(), r2.Uint64(); a != b {
-			t.Fatalf("the generators differ after the playout: %#x, want %#x", b, a)
-		}
+		})
 	})
 }
 
@@ -128,88 +94,62 @@ func TestPlayoutMatchesGeneric(t *testing.T) {
 // through it.
 func TestGridWindowMatchesLoad(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s, err := New(Config{Players: rapid.IntRange(MinPlayers, MaxPlayers).Draw(t, "players")})
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := rng.New(rapid.Uint64().Draw(t, "seed"))
-		for !s.Over() {
-			var m Move
-			if s.ToMove() == norns.Chance {
-				m = s.SampleChance(r)
-			} else {
-				var g grid
-				g.init(&s.board)
-				minX, minY, maxX, maxY, _ := s.Bounds()
-				x, y := minX-1+r.IntN(maxX-minX+3), minY-1+r.IntN(maxY-minY+3)
-				var got, want window
-				g.window(&got, x, y)
-				want.load(&s.board, x, y)
-				if got.occ != want.occ {
-					t.Fatalf("at %d,%d: occ %#x, want %#x in\n%v", x, y, got.occ, want.occ, s)
-				}
-				for k := range 2 {
-					for l := range 3 {
-						for i := wc - win - 1; i <= wc+win+1; i++ {
-							if a, b := *got.sq(k, l, i), *want.sq(k, l, i); a != b {
-								t.Fatalf("at %d,%d: block %d line %d square %d: %#x, want %#x in\n%v", x, y, k, l, i, a, b, s)
-							}
+		rapidMatch(t, func(s *State, _ []Move, pick Move, r *rng.Rand) Move {
+			var g grid
+			g.init(&s.board)
+			minX, minY, maxX, maxY, _ := s.Bounds()
+			x, y := minX-1+r.IntN(maxX-minX+3), minY-1+r.IntN(maxY-minY+3)
+			var got, want window
+			g.window(&got, x, y)
+			want.load(&s.board, x, y)
+			if got.occ != want.occ {
+				t.Fatalf("at %d,%d: occ %#x, want %#x in\n%v", x, y, got.occ, want.occ, s)
+			}
+			for k := range 2 {
+				for l := range 3 {
+					for i := wc - win - 1; i <= wc+win+1; i++ {
+						if a, b := *got.sq(k, l, i), *want.sq(k, l, i); a != b {
+							t.Fatalf("at %d,%d: block %d line %d square %d: %#x, want %#x in\n%v", x, y, k, l, i, a, b, s)
 						}
 					}
 				}
-				l := s.Legal()
-				m = l[r.IntN(len(l))]
 			}
-			if s, err = s.Apply(m); err != nil {
-				t.Fatal(err)
-			}
-		}
+			return pick
+		}, nil)
 	})
 }
 
 // TestGridFollowsBoard checks the grid Playout updates move by move (as Playout does: set at
 // every lay, cover and first tile, rebase before each frontier) against one built afresh from
-// the board with the same first column, at every step of random matches of 2 to 5 players.
+// the board with the same first column, and its frontier against newFrontier's, at every step
+// of random matches of 2 to 5 players, steered at times east or west so that grids outgrow the
+// grid's first column.
 func TestGridFollowsBoard(t *testing.T) {
 	rebased := 0
 	rapid.Check(t, func(t *rapid.T) {
-		s, err := New(Config{Players: rapid.IntRange(MinPlayers, MaxPlayers).Draw(t, "players")})
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := rng.New(rapid.Uint64().Draw(t, "seed"))
 		east := rapid.Bool().Draw(t, "east")             // which way to sprawl
 		sprawl := rapid.IntRange(0, 4).Draw(t, "sprawl") // out of 4, how often
 		g := new(grid)
-		for !s.Over() {
-			var m Move
-			if s.ToMove() == norns.Chance {
-				m = s.SampleChance(r)
-			} else {
-				l := s.Legal()
-				m = l[r.IntN(len(l))]
-				if r.IntN(4) < sprawl {
-					for _, c := range l {
-						if c.kind == MoveLay && (m.kind != MoveLay || east && c.x > m.x || !east && c.x < m.x) {
-							m = c
-						}
+		rapidMatch(t, func(s *State, legal []Move, pick Move, r *rng.Rand) Move {
+			if r.IntN(4) < sprawl {
+				return farthest(legal, pick, func(m Move) int {
+					if east {
+						return int(m.x)
 					}
-				}
+					return -int(m.x)
+				})
 			}
+			return pick
+		}, func(m Move, s *State) {
 			switch m.kind {
 			case MoveLay, MoveCover:
 				g.set(int(m.x), int(m.y), m.tile)
 			case MoveFirstTile:
 				g.set(0, 0, m.tile)
 			}
-			if s, err = s.Apply(m); err != nil {
-				t.Fatal(err)
-			}
-			// Playout rebases before each frontier; a grid built afresh from the same first
-			// column must then be the same.
 			ox := g.ox
 			g.rebase(&s.board)
-			if g.ox != ox {
+			if g.ox != ox && m.kind != MoveFirstTile {
 				rebased++
 			}
 			fresh := &grid{ox: g.ox}
@@ -219,10 +159,32 @@ func TestGridFollowsBoard(t *testing.T) {
 			if *g != *fresh {
 				t.Fatalf("after %v the grid differs from one built afresh from\n%v", m, s)
 			}
-		}
+			// Its frontier is newFrontier's, shifted to its first column.
+			b := &s.board
+			if b.n == 0 {
+				return
+			}
+			var p, q [frontierPlanes * maxRows]uint64
+			got, want := g.frontier(b, p[:]), newFrontier(b, q[:], maxRows)
+			shift := want.ox - got.ox
+			if shift < 0 || int(b.maxX)+1-got.ox >= 64 {
+				t.Fatalf("after %v the grid's columns start at %d, for a grid from x = %d to %d", m, got.ox, b.minX, b.maxX)
+			}
+			planes := func(f frontier) [4][]uint64 { return [4][]uint64{f.open, f.lay, f.cover[0], f.cover[1]} }
+			for k, pl := range planes(want) {
+				for r, row := range pl {
+					if planes(got)[k][r] != row<<shift {
+						t.Fatalf("after %v plane %d row %d: %#x, want %#x shifted by %d in\n%v", m, k, r, planes(got)[k][r], row, shift, s)
+					}
+				}
+			}
+			if got.nLay != want.nLay || got.nGuardLay != want.nGuardLay || got.nCover != want.nCover {
+				t.Fatalf("after %v the counts differ from newFrontier's in\n%v", m, s)
+			}
+		})
 	})
 	if rebased == 0 {
 		t.Error("no grid outgrew its first column")
 	}
-	t.Logf("%d rebases", rebased)
+	t.Logf("%d rebases after a lay", rebased)
 }

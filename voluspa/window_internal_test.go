@@ -3,7 +3,6 @@ package voluspa
 import (
 	"testing"
 
-	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/rng"
 	"pgregory.net/rapid"
 )
@@ -93,30 +92,14 @@ func lineOracle(b *board, x, y, dx, dy int, t Tile) (lineScore, bool) {
 // tile is down equal what lineOracle and board.at say.
 func TestWindowMatchesCells(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s, err := New(Config{Players: rapid.IntRange(MinPlayers, MaxPlayers).Draw(t, "players")})
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := rng.New(rapid.Uint64().Draw(t, "seed"))
-		for !s.Over() {
-			var m Move
-			if s.ToMove() == norns.Chance {
-				m = s.SampleChance(r)
-			} else {
-				legal := s.Legal()
-				m = legal[r.IntN(len(legal))]
-				for range 3 {
-					c := legal[r.IntN(len(legal))]
-					if c.kind != MoveLay && c.kind != MoveCover {
-						continue
-					}
-					checkWindow(t, &s, c)
+		rapidMatch(t, func(s *State, legal []Move, pick Move, r *rng.Rand) Move {
+			for range 3 {
+				if c := legal[r.IntN(len(legal))]; c.kind == MoveLay || c.kind == MoveCover {
+					checkWindow(t, s, c)
 				}
 			}
-			if s, err = s.Apply(m); err != nil {
-				t.Fatal(err)
-			}
-		}
+			return pick
+		}, nil)
 	})
 }
 
