@@ -162,21 +162,28 @@ func Play[S State[S, M, V], M Move, V any](ctx context.Context, s S, bots []Bot[
 // allocate once buf is large enough. It panics if the game breaks its contract (no legal move
 // before the end, or a listed move that does not apply).
 //
-// Its loop is the definition of a random playout: at a chance node the outcome is
-// s.SampleChance(r); otherwise the move is the r.IntN(len(legal))-th of s.Legal(); then s =
+// Its loop ([PlayoutLoop]) is the definition of a random playout: at a chance node the outcome
+// is s.SampleChance(r); otherwise the move is the r.IntN(len(legal))-th of s.Legal(); then s =
 // s.Apply(move). A game may register its own loop for it ([Game.Playout]), which Playout then
 // calls instead: it must play the same moves, reach the same state and leave r alike, only
 // faster (counting the legal moves rather than listing them, playing on one state in place).
 // That is the io.Copy pattern of the standard library, with the registry in place of an
 // interface check, which would copy a large State to the heap.
-//
-// A State is a value, and every method call copies it: the loop asks ToMove once per move, and
-// Over only when nobody is to act (ToMove is Nobody once Over, by the contract), which saves a
-// copy per move for games with large states.
 func Playout[S State[S, M, V], M Move, V any](s S, r *rng.Rand, buf []M) (S, []M) {
 	if f := ownPlayout[S](); f != nil {
 		return f(s, r), buf
 	}
+	return PlayoutLoop(s, r, buf)
+}
+
+// PlayoutLoop is [Playout]'s own loop, which never calls a game's registered Playout: the
+// reference a game's Playout is tested against, and the loop a program that drives the State
+// through AppendLegal and Apply would write. It panics as Playout does.
+//
+// A State is a value, and every method call copies it: the loop asks ToMove once per move, and
+// Over only when nobody is to act (ToMove is Nobody once Over, by the contract), which saves a
+// copy per move for games with large states.
+func PlayoutLoop[S State[S, M, V], M Move, V any](s S, r *rng.Rand, buf []M) (S, []M) {
 	for {
 		var m M
 		switch p := s.ToMove(); p {

@@ -462,21 +462,6 @@ func TestRegisterPanicsOnAuthorMistakes(t *testing.T) {
 	}
 }
 
-// toyLoop is the loop norns.Playout documents, for the toy game.
-func toyLoop(s toy.State, r *rng.Rand) toy.State {
-	for !s.Over() {
-		var m toy.Move
-		if s.ToMove() == norns.Chance {
-			m = s.SampleChance(r)
-		} else {
-			l := s.Legal()
-			m = l[r.IntN(len(l))]
-		}
-		s, _ = s.Apply(m)
-	}
-	return s
-}
-
 // TestPlayoutCallsTheGamesOwn registers the toy game with a Playout of its own and checks that
 // norns.Playout calls it, once a playout, and returns what it returns and the buffer it was
 // given; and that it plays the generic loop again once the game is gone.
@@ -485,14 +470,15 @@ func TestPlayoutCallsTheGamesOwn(t *testing.T) {
 	g := toyGame()
 	g.Playout = func(s toy.State, r *rng.Rand) toy.State {
 		calls++
-		return toyLoop(s, r)
+		s, _ = norns.PlayoutLoop(s, r, nil)
+		return s
 	}
 	norns.Register("toy-own-playout", g)
 	t.Cleanup(func() { norns.Unregister[toy.State]("toy-own-playout") })
 	buf := make([]toy.Move, 0, 8)
 	for seed := range uint64(5) {
 		got, back := norns.Playout(toy.New(), rng.New(seed), buf)
-		if want := toyLoop(toy.New(), rng.New(seed)); got != want {
+		if want, _ := norns.PlayoutLoop(toy.New(), rng.New(seed), nil); got != want {
 			t.Fatalf("seed %d: norns.Playout reached %v, want %v", seed, got, want)
 		}
 		if cap(back) != cap(buf) || len(back) != 0 {

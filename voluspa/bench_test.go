@@ -31,9 +31,9 @@ func BenchmarkRandomMatch(b *testing.B) {
 	}
 }
 
-// BenchmarkRandomMatchLoop plays the matches of BenchmarkRandomMatch/3p with the loop that
-// defines a random playout, as a program that drives the State itself writes it: AppendLegal
-// into a reused buffer, a move drawn from it, Apply. Legal lists 66 moves a turn on average, and
+// BenchmarkRandomMatchLoop plays the matches of BenchmarkRandomMatch/3p with norns.PlayoutLoop,
+// the loop that defines a random playout, as a program that drives the State itself writes it:
+// AppendLegal into a reused buffer, a move drawn from it, Apply. Legal lists 66 moves a turn on average, and
 // every call copies the 360-byte State. On random grids the branches on what a square or row
 // holds mispredict, and they set the time as much as instructions do. Of the instructions
 // (cachegrind, GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1: about 636,000 a match), Legal is 60%
@@ -47,17 +47,8 @@ func BenchmarkRandomMatchLoop(b *testing.B) {
 	moves := 0
 	b.ReportAllocs()
 	for b.Loop() {
-		s := start
-		for !s.Over() {
-			var m voluspa.Move
-			if s.ToMove() == norns.Chance {
-				m = s.SampleChance(r)
-			} else {
-				buf = s.AppendLegal(buf[:0])
-				m = buf[r.IntN(len(buf))]
-			}
-			s, _ = s.Apply(m)
-		}
+		var s voluspa.State
+		s, buf = norns.PlayoutLoop(start, r, buf)
 		moves += s.Turns()
 	}
 	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "turns/s")

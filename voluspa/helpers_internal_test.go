@@ -48,23 +48,4 @@ func farthest(legal []Move, pick Move, dist func(Move) int) Move {
 	return pick
 }
 
-// playLoop plays s to the end with the loop norns.Playout documents: chance drawn with
-// SampleChance, each seat's move the r.IntN(len(legal))-th of Legal.
-func playLoop(s State, r *rng.Rand) (State, error) {
-	for !s.Over() {
-		var m Move
-		if s.ToMove() == norns.Chance {
-			m = s.SampleChance(r)
-		} else {
-			l := s.Legal()
-			m = l[r.IntN(len(l))]
-		}
-		var err error
-		if s, err = s.Apply(m); err != nil {
-			return s, err
-		}
-	}
-	return s, nil
-}
-
 func abs(v int) int { return max(v, -v) }

@@ -74,7 +74,7 @@ func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testing.T,
 }
 
 // playout plays from start, and from every tenth state of a random match from it, with
-// norns.Playout and with the loop that defines a random playout, and checks that both reach the
+// norns.Playout and with norns.PlayoutLoop, the loop that defines a random playout, and checks that both reach the
 // same state and leave their generators alike: a game's own Playout (norns.Game.Playout) must.
 func playout[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testing.T, start S, seed uint64) {
 	t.Helper()
@@ -86,7 +86,7 @@ func playout[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testin
 			r1, r2 := rng.New(seed+uint64(step)), rng.New(seed+uint64(step))
 			var got S
 			got, buf = norns.Playout(s, r1, buf)
-			want := playoutLoop(s, r2)
+			want, _ := norns.PlayoutLoop(s, r2, nil)
 			if got != want {
 				t.Fatalf("norns.Playout from\n%v\nreached\n%v\nwant\n%v", s, got, want)
 			}
@@ -109,24 +109,6 @@ func playout[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testin
 			t.Fatalf("legal move %v refused: %v", m, err)
 		}
 	}
-}
-
-// playoutLoop is the loop norns.Playout documents as the definition of a random playout.
-func playoutLoop[S norns.State[S, M, V], M norns.Move, V any](s S, r *rng.Rand) S {
-	for !s.Over() {
-		var m M
-		if s.ToMove() == norns.Chance {
-			m = s.SampleChance(r)
-		} else {
-			legal := s.Legal()
-			m = legal[r.IntN(len(legal))]
-		}
-		var err error
-		if s, err = s.Apply(m); err != nil {
-			panic(fmt.Sprintf("gametest: listed move %v does not apply: %v", m, err))
-		}
-	}
-	return s
 }
 
 // tb is the part of testing.TB and *rapid.T the checks use.
