@@ -62,9 +62,9 @@ type Game[C any, S State[S, M, V], M Move, V View[S, M], E fmt.Stringer] struct 
 	// EventJSON returns an event for a front end, to be encoded with encoding/json. nil means
 	// the Event encodes itself.
 	EventJSON func(e E) any
-	// Playout, if not nil, plays s to the end with random moves as [Playout]'s loop does, in
-	// the game's own faster way, and Playout calls it for S. It must play the same moves, reach
-	// the same state and leave r alike (see [Playout]); nil means Playout's loop.
+	// Playout, if not nil, plays s to the end with random moves as [PlayoutLoop] does, in the
+	// game's own faster way, and [Playout] calls it for S. It must play the same moves, reach
+	// the same state and leave r alike; nil means PlayoutLoop.
 	Playout func(s S, r *rng.Rand) S
 }
 

@@ -74,8 +74,9 @@ func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testing.T,
 }
 
 // playout plays from start, and from every tenth state of a random match from it, with
-// norns.Playout and with norns.PlayoutLoop, the loop that defines a random playout, and checks that both reach the
-// same state and leave their generators alike: a game's own Playout (norns.Game.Playout) must.
+// norns.Playout and with norns.PlayoutLoop, the loop that defines a random playout, and checks
+// that both reach the same state and leave their generators alike: a game's own Playout
+// (norns.Game.Playout), which norns.Playout calls, must.
 func playout[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testing.T, start S, seed uint64) {
 	t.Helper()
 	walk := rng.New(seed ^ 0x9a1c)
