@@ -143,19 +143,25 @@ func (g *grid) frontier(b *board, p []uint64) frontier {
 // through the centre.
 func (g *grid) window(w *window, x, y int) {
 	X, Y := x+gridOrigin, y+gridOrigin
-	for i := range 3 {
-		copyLine((*[ww]uint8)(w.g[i*ww:]), (*[ww]uint8)(g.rows[Y-1+i][X-wc:]))
-		copyLine((*[ww]uint8)(w.g[(4+i)*ww:]), (*[ww]uint8)(g.cols[X-1+i][Y-wc:]))
-	}
+	copyLine((*[ww]uint8)(w.g[0*ww:]), (*[ww]uint8)(g.rows[Y-1][X-wc:]))
+	copyLine((*[ww]uint8)(w.g[1*ww:]), (*[ww]uint8)(g.rows[Y][X-wc:]))
+	copyLine((*[ww]uint8)(w.g[2*ww:]), (*[ww]uint8)(g.rows[Y+1][X-wc:]))
+	copyLine((*[ww]uint8)(w.g[4*ww:]), (*[ww]uint8)(g.cols[X-1][Y-wc:]))
+	copyLine((*[ww]uint8)(w.g[5*ww:]), (*[ww]uint8)(g.cols[X][Y-wc:]))
+	copyLine((*[ww]uint8)(w.g[6*ww:]), (*[ww]uint8)(g.cols[X+1][Y-wc:]))
 	w.occ = [2]uint32{filled((*[ww]uint8)(w.g[ww:])), filled((*[ww]uint8)(w.g[5*ww:]))}
 }
 
 // copyLine copies a line of a grid into a window, turning each square's XOR 0xFF back.
 func copyLine(dst, src *[ww]uint8) {
-	for i := 0; i < ww; i += 8 {
-		binary.LittleEndian.PutUint64(dst[i:], ^binary.LittleEndian.Uint64(src[i:]))
-	}
+	le := binary.LittleEndian
+	le.PutUint64(dst[0:], ^le.Uint64(src[0:]))
+	le.PutUint64(dst[8:], ^le.Uint64(src[8:]))
+	le.PutUint64(dst[16:], ^le.Uint64(src[16:]))
+	le.PutUint64(dst[24:], ^le.Uint64(src[24:]))
 }
+
+var _ [ww - 32]struct{} // copyLine copies four words
 
 // randomMove returns Legal()[r.IntN(len(Legal()))] for the seat to act, which holds hand (not
 // empty) and has f for its frontier, without listing the moves: it draws from r exactly as that
