@@ -307,30 +307,29 @@ func newFrontier(b *board, p []uint64, stride int) frontier {
 		p[int(plane[c.t])*stride+r] |= bit
 	}
 	h := b.rows()
-	return derive(f, p[:h], p[stride:][:h], p[3*stride:][:h], p[4*stride:][:h], p[5*stride:], stride)
+	occ := p[:h]
+	f = derive(f, occ, p[stride:][:h], p[3*stride:][:h], p[4*stride:][:h], p[5*stride:], stride)
+	for x := longColumns(occ); x != 0; x &= x - 1 {
+		k := uint(bits.TrailingZeros64(x))
+		var col uint64
+		for r, o := range occ {
+			col |= (o >> k & 1) << uint(r)
+		}
+		f.cutColumn(k, col)
+	}
+	return f
 }
 
 // derive returns f with its planes, of the rows of occ, made from the tile planes occ (every
 // tile), guard (the Guard tiles), tiles0 and tiles1 (the tiles of each cover kind), written to
 // out: four planes of stride words (open, lay, cover 0, cover 1). The tile planes must have an
-// empty row and column of margin around their tiles.
+// empty row and column of margin around their tiles. It leaves to the caller the squares that
+// would make a column too long (cutColumn), which only the columns longColumns finds can have.
 func derive(f frontier, occ, guard, tiles0, tiles1, out []uint64, stride int) frontier {
 	h := len(occ)
 	guard, tiles0, tiles1, out = guard[:h], tiles0[:h], tiles1[:h], out[:4*stride]
 	open, lay, c0, c1 := out[:h], out[stride:][:h], out[2*stride:][:h], out[3*stride:][:h]
 	f.open, f.lay, f.cover = open, lay, [2][]uint64{c0, c1}
-	// Only a row or column already holding MaxLine tiles can make a line too long. The columns
-	// that do are counted with a 3-bit counter per column, across the rows (bit-sliced), with
-	// long set once a counter reaches 7; their too-long squares are taken out after the row loop.
-	var k0, k1, k2, long uint64
-	for _, o := range occ {
-		c0 := k0 & o
-		k0 ^= o
-		c1 := k1 & c0
-		k1 ^= c0
-		k2 |= c1
-		long |= k0 & k1 & k2
-	}
 	var down, gdown uint64 // the tiles and the Guard tiles of row r-1
 	for r, o := range occ {
 		var up, gup uint64
@@ -354,21 +353,35 @@ func derive(f frontier, occ, guard, tiles0, tiles1, out []uint64, stride int) fr
 		f.nCover[1] += bits.OnesCount64(d1)
 		down, gdown = o, g
 	}
-	for x := long; x != 0; x &= x - 1 {
-		k := uint(bits.TrailingZeros64(x))
-		var col uint64
-		for r, o := range occ {
-			col |= (o >> k & 1) << uint(r)
-		}
-		for y := overlong(col); y != 0; y &= y - 1 {
-			r := bits.TrailingZeros64(y)
-			f.nGuardLay -= int(open[r] >> k & 1) // open until now
-			f.nLay -= int(lay[r] >> k & 1)
-			open[r] &^= 1 << k
-			lay[r] &^= 1 << k
-		}
-	}
 	return f
+}
+
+// longColumns returns the columns of occ that hold MaxLine tiles or more: only there can a tile
+// make a column too long. It counts the tiles of each column with a 3-bit counter per column,
+// across the rows (bit-sliced), and marks a column once its counter reaches 7.
+func longColumns(occ []uint64) uint64 {
+	var k0, k1, k2, long uint64
+	for _, o := range occ {
+		c0 := k0 & o
+		k0 ^= o
+		c1 := k1 & c0
+		k1 ^= c0
+		k2 |= c1
+		long |= k0 & k1 & k2
+	}
+	return long
+}
+
+// cutColumn takes out of f's lays the squares of column k (bit k of its rows) where a tile would
+// make the column too long, given the column's tiles col (bit r for row r).
+func (f *frontier) cutColumn(k uint, col uint64) {
+	for y := overlong(col) & (1<<len(f.open) - 1); y != 0; y &= y - 1 {
+		r := bits.TrailingZeros64(y)
+		f.nGuardLay -= int(f.open[r] >> k & 1) // open until now
+		f.nLay -= int(f.lay[r] >> k & 1)
+		f.open[r] &^= 1 << k
+		f.lay[r] &^= 1 << k
+	}
 }
 
 // overlong returns the empty squares of a line of squares (a row's or a column's bits) where a

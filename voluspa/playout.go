@@ -76,7 +76,19 @@ type grid struct {
 	// outgrows it (rebase).
 	bits [5][128]uint64
 	ox   int
+	// cols[x+gridBits] is column x's tiles, bit y+gridBits for y; count[x+gridBits] their
+	// number, and bit x+longBits of long is set for a column of MaxLine tiles or more: the
+	// columns where a lay can make a column too long (see cutColumn).
+	colBits [128][3]uint64
+	count   [128]uint8
+	long    [4]uint64
 }
+
+// longBits is the bit of x = 0 in a grid's long: a frontier's first column lies within 32+31
+// columns west of a square of the grid, and its 64 columns within 64+31 east.
+const longBits = 128
+
+var _ [4*64 - (longBits + MaxCells + 64)]struct{}
 
 // gridBits is the row of y = 0 in a grid's bits: the squares of a grid lie within MaxCells-1
 // of 0, and a frontier reads a row beyond them on each side.
@@ -102,6 +114,13 @@ func (g *grid) set(x, y int, t Tile) {
 	g.rows[Y][X] = uint8(t) ^ 0xFF
 	g.cols[X][Y] = uint8(t) ^ 0xFF
 	g.setBit(x, y, under, t)
+	if under == NoTile { // a new square: its column grows
+		c := x + gridBits
+		g.colBits[c][uint(y+gridBits)/64] |= 1 << (uint(y+gridBits) % 64)
+		if g.count[c]++; g.count[c] == MaxLine {
+			g.long[uint(x+longBits)/64] |= 1 << (uint(x+longBits) % 64)
+		}
+	}
 }
 
 // setBit puts t over under on the square x, y in g's bits.
@@ -129,12 +148,23 @@ func (g *grid) rebase(b *board) {
 }
 
 // frontier returns the frontier of b, whose tiles g holds, with its planes in p (four planes of
-// maxRows words), as newFrontier does with its first column at g's.
+// maxRows words), as newFrontier does with its first column at g's; the columns too long come
+// from g's columns rather than from the rows.
 func (g *grid) frontier(b *board, p []uint64) frontier {
 	g.rebase(b)
 	f := frontier{ox: g.ox, oy: int(b.minY) - 1}
 	lo, hi := f.oy+gridBits, int(b.maxY)+2+gridBits
-	return derive(f, g.bits[0][lo:hi], g.bits[1][lo:hi], g.bits[3][lo:hi], g.bits[4][lo:hi], p, maxRows)
+	f = derive(f, g.bits[0][lo:hi], g.bits[1][lo:hi], g.bits[3][lo:hi], g.bits[4][lo:hi], p, maxRows)
+	for x := bits64(g.long[:], uint(f.ox+longBits)); x != 0; x &= x - 1 {
+		k := uint(bits.TrailingZeros64(x))
+		f.cutColumn(k, bits64(g.colBits[f.ox+int(k)+gridBits][:], uint(lo)))
+	}
+	return f
+}
+
+// bits64 returns the 64 bits of w from bit i, which lies in one of its words but the last.
+func bits64(w []uint64, i uint) uint64 {
+	return w[i/64]>>(i%64) | w[i/64+1]<<1<<(63-i%64)
 }
 
 // window fills w as w.load fills it from the cell list, for the square x, y: its lines 0 to 2
