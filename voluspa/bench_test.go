@@ -59,15 +59,8 @@ func crowded(b testing.TB) voluspa.State {
 	s := mustNew(b, 3)
 	r := rng.New(42)
 	for s.Cells() < 35 || s.ToMove() == norns.Chance {
-		var m voluspa.Move
-		if s.ToMove() == norns.Chance {
-			m = s.SampleChance(r)
-		} else {
-			l := s.Legal()
-			m = l[r.IntN(len(l))]
-		}
 		var err error
-		if s, err = s.Apply(m); err != nil {
+		if s, err = s.Apply(randomMove(s, r)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -110,16 +103,11 @@ func matchStates(b *testing.B) []voluspa.State {
 		s := mustNew(b, 3)
 		r := rng.New(100 + seed)
 		for !s.Over() {
-			var m voluspa.Move
-			if s.ToMove() == norns.Chance {
-				m = s.SampleChance(r)
-			} else {
+			if s.ToMove() != norns.Chance {
 				out = append(out, s)
-				l := s.Legal()
-				m = l[r.IntN(len(l))]
 			}
 			var err error
-			if s, err = s.Apply(m); err != nil {
+			if s, err = s.Apply(randomMove(s, r)); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -26,13 +26,7 @@ func TestEventsPerViewer(t *testing.T) {
 		points := make([]int, n)
 		var last voluspa.Event
 		for !s.Over() {
-			var m voluspa.Move
-			if s.ToMove() == norns.Chance {
-				m = s.SampleChance(r)
-			} else {
-				l := s.Legal()
-				m = l[r.IntN(len(l))]
-			}
+			m := randomMove(s, r)
 			want, _ := s.Apply(m)
 			viewers := []norns.Player{norns.Nobody}
 			for p := range norns.Player(n) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/cards"
+	"github.com/nornsgames/norns/rng"
 	"github.com/nornsgames/norns/voluspa"
 )
 
@@ -24,6 +25,16 @@ func mustNew(t testing.TB, players int) voluspa.State {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// randomMove returns the move a random match plays at s, as norns.PlayoutLoop draws it: the
+// chance outcome from SampleChance, else a uniformly random legal move.
+func randomMove(s voluspa.State, r *rng.Rand) voluspa.Move {
+	if s.ToMove() == norns.Chance {
+		return s.SampleChance(r)
+	}
+	l := s.Legal()
+	return l[r.IntN(len(l))]
 }
 
 // mustApply applies the moves written in notation, failing the test on the first refusal.

@@ -130,13 +130,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	var moves []voluspa.Move
 	s := start
 	for !s.Over() {
-		var m voluspa.Move
-		if s.ToMove() == norns.Chance {
-			m = s.SampleChance(r)
-		} else {
-			l := s.Legal()
-			m = l[r.IntN(len(l))]
-		}
+		m := randomMove(s, r)
 		moves = append(moves, m)
 		s, _ = s.Apply(m)
 	}
