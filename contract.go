@@ -157,52 +157,60 @@ func Play[S State[S, M, V], M Move, V any](ctx context.Context, s S, bots []Bot[
 	return s, moves, nil
 }
 
-// Playout plays s to the end with uniformly random legal moves and chance drawn from r, using buf
-// as scratch space for legal moves, and returns the final state and buf for reuse. It does not
-// allocate once buf is large enough. It panics if the game breaks its contract (no legal move
-// before the end, or a listed move that does not apply).
+// Stepper is the constraint on a pointer to a game's State S with moves M: the methods a loop
+// needs to play many moves on one State in place. Every game's *State satisfies it; its Step is
+// the State's Apply done in place (the same checks, the same error, the state unchanged on
+// error). Generic functions take it as an extra type parameter, which Go infers from S:
 //
-// Its loop ([PlayoutLoop]) is the definition of a random playout: at a chance node the outcome
-// is s.SampleChance(r); otherwise the move is the r.IntN(len(legal))-th of s.Legal(); then s =
-// s.Apply(move). A game may register its own loop for it ([Game.Playout]), which Playout then
-// calls instead: it must play the same moves, reach the same state and leave r alike, only
-// faster (counting the legal moves rather than listing them, playing on one state in place).
-// That is the io.Copy pattern of the standard library, with the registry in place of an
-// interface check, which would copy a large State to the heap.
-func Playout[S State[S, M, V], M Move, V any](s S, r *rng.Rand, buf []M) (S, []M) {
-	if f := ownPlayout[S](); f != nil {
-		return f(s, r), buf
-	}
-	return PlayoutLoop(s, r, buf)
+//	func Count[S norns.State[S, M, V], M norns.Move, V any, P norns.Stepper[S, M]](s S) int
+type Stepper[S any, M Move] interface {
+	*S
+	ToMove() Player
+	AppendLegal(dst []M) []M
+	SampleChance(r *rng.Rand) M
+	Step(m M) error
 }
 
-// PlayoutLoop is [Playout]'s own loop, which never calls a game's registered Playout: the
-// reference a game's Playout is tested against, and the loop a program that drives the State
-// through AppendLegal and Apply would write. It panics as Playout does.
+// Playout plays the match s points to until it is over, in place, with uniformly random legal
+// moves and chance drawn from r, using buf as scratch space for legal moves, and returns buf
+// for reuse. It panics if the game breaks its contract (no legal move before the end, or a
+// listed move that does not apply).
 //
-// A State is a value, and every method call copies it: the loop asks ToMove once per move, and
-// Over only when nobody is to act (ToMove is Nobody once Over, by the contract), which saves a
-// copy per move for games with large states.
-func PlayoutLoop[S State[S, M, V], M Move, V any](s S, r *rng.Rand, buf []M) (S, []M) {
+// Its loop is the definition of a random playout: at a chance node the outcome is
+// s.SampleChance(r); otherwise the move is the r.IntN(len(legal))-th of s.Legal(); then
+// s.Step(move), which applies it as Apply would without copying the State in and out (see
+// [Stepper]).
+//
+// Playout itself allocates nothing once buf is large enough. The State it plays on is the
+// caller's: Go cannot prove that a generic method call keeps no pointer to it, so a local
+// variable whose address is passed moves to the heap where it is declared. Declare it once
+// outside a loop of playouts (or keep it in a struct that lives on) and copy each start into it:
+//
+//	var s herrlof.State
+//	for range n {
+//		s = start
+//		buf = norns.Playout(&s, r, buf)
+//		… s.Winners() …
+//	}
+func Playout[S State[S, M, V], M Move, V any, P Stepper[S, M]](s P, r *rng.Rand, buf []M) []M {
 	for {
 		var m M
-		switch p := s.ToMove(); p {
+		switch who := s.ToMove(); who {
 		case Nobody:
-			if !s.Over() {
+			if !(*s).Over() {
 				panic("norns: Playout: nobody to act in a state that is not over")
 			}
-			return s, buf
+			return buf[:0]
 		case Chance:
 			m = s.SampleChance(r)
 		default:
 			buf = s.AppendLegal(buf[:0])
 			if len(buf) == 0 {
-				panic(fmt.Sprintf("norns: Playout: no legal move for %v in a state that is not over", p))
+				panic(fmt.Sprintf("norns: Playout: no legal move for %v in a state that is not over", who))
 			}
 			m = buf[r.IntN(len(buf))]
 		}
-		var err error
-		if s, err = s.Apply(m); err != nil {
+		if err := s.Step(m); err != nil {
 			panic(fmt.Sprintf("norns: Playout: listed move %v does not apply: %v", m, err))
 		}
 	}

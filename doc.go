@@ -52,8 +52,8 @@
 //
 // [Play] runs a match with one [Bot] per seat, drawing chance from an rng.Rand and calling an
 // optional observer after every move; [Playout] plays uniformly random moves to the end without
-// allocating, for simulations and benchmarks, in the game's own faster loop when it registers
-// one ([Game.Playout]) and else in [PlayoutLoop], which defines what such a loop must do.
+// allocating, for simulations and benchmarks, on one State in place through the game's Step
+// (see [Stepper]).
 //
 //	s, _ := herrlof.New(herrlof.Config{})
 //	bots := []norns.Bot[herrlof.View, herrlof.Move]{herrlof.NewHeuristicBot(1), herrlof.NewSearchBot(herrlof.SearchOptions{})}

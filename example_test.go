@@ -53,16 +53,17 @@ func ExampleBotFunc() {
 	// Output: true true
 }
 
-// Playout plays random moves to the end without allocating; it is what simulations and
+// Playout plays random moves to the end in place, without allocating; it is what simulations and
 // benchmarks use.
 func ExamplePlayout() {
 	start, _ := herrlof.New(herrlof.Config{Players: 3})
 	r := rng.New(1)
 	buf := make([]herrlof.Move, 0, 64)
 	wins := make([]int, 3)
+	var last herrlof.State // declared once: Playout plays on it in place
 	for range 100 {
-		var last herrlof.State
-		last, buf = norns.Playout(start, r, buf)
+		last = start
+		buf = norns.Playout(&last, r, buf)
 		for p := range last.Winners().All() {
 			wins[p]++
 		}

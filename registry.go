@@ -6,13 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/nornsgames/norns/rng"
 )
@@ -21,10 +19,6 @@ import (
 var registry struct {
 	sync.RWMutex
 	games map[string]*Registered
-	// playouts holds the games' own Playout functions by State type, for [Playout]: a map
-	// replaced whole (under the lock) when a game registers one, so that Playout reads it
-	// without a lock that parallel playouts would contend for.
-	playouts atomic.Pointer[map[reflect.Type]any]
 }
 
 // Game describes a game to the registry through its typed API: C is its Config, S its State, M
@@ -62,10 +56,6 @@ type Game[C any, S State[S, M, V], M Move, V View[S, M], E fmt.Stringer] struct 
 	// EventJSON returns an event for a front end, to be encoded with encoding/json. nil means
 	// the Event encodes itself.
 	EventJSON func(e E) any
-	// Playout, if not nil, plays s to the end with random moves as [PlayoutLoop] does, in the
-	// game's own faster way, and [Playout] calls it for S. It must play the same moves, reach
-	// the same state and leave r alike; nil means PlayoutLoop.
-	Playout func(s S, r *rng.Rand) S
 }
 
 // BotMaker names one of a game's bots and makes it.
@@ -174,24 +164,6 @@ func Register[C any, S State[S, M, V], M Move, V View[S, M], E fmt.Stringer](nam
 		panic("norns: Register called twice for game " + name)
 	}
 	registry.games[name] = r
-	if g.Playout != nil {
-		playouts := map[reflect.Type]any{}
-		if p := registry.playouts.Load(); p != nil {
-			maps.Copy(playouts, *p)
-		}
-		playouts[reflect.TypeFor[S]()] = g.Playout
-		registry.playouts.Store(&playouts)
-	}
-}
-
-// ownPlayout returns the Playout registered for S, or nil.
-func ownPlayout[S any]() func(S, *rng.Rand) S {
-	p := registry.playouts.Load()
-	if p == nil {
-		return nil
-	}
-	f, _ := (*p)[reflect.TypeFor[S]()].(func(S, *rng.Rand) S)
-	return f
 }
 
 // Games returns the names of the registered games, sorted.

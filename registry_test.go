@@ -462,35 +462,37 @@ func TestRegisterPanicsOnAuthorMistakes(t *testing.T) {
 	}
 }
 
-// TestPlayoutCallsTheGamesOwn registers the toy game with a Playout of its own and checks that
-// norns.Playout calls it, once a playout, and returns what it returns and the buffer it was
-// given; and that it plays the generic loop again once the game is gone.
-func TestPlayoutCallsTheGamesOwn(t *testing.T) {
-	calls := 0
-	g := toyGame()
-	g.Playout = func(s toy.State, r *rng.Rand) toy.State {
-		calls++
-		s, _ = norns.PlayoutLoop(s, r, nil)
-		return s
-	}
-	norns.Register("toy-own-playout", g)
-	t.Cleanup(func() { norns.Unregister[toy.State]("toy-own-playout") })
+// TestPlayoutIsTheApplyLoop checks that norns.Playout, which steps one State in place, plays
+// exactly the loop that defines a random playout written with Apply: the same final state and
+// the generator left alike, and it returns the buffer it was given.
+func TestPlayoutIsTheApplyLoop(t *testing.T) {
 	buf := make([]toy.Move, 0, 8)
-	for seed := range uint64(5) {
-		got, back := norns.Playout(toy.New(), rng.New(seed), buf)
-		if want, _ := norns.PlayoutLoop(toy.New(), rng.New(seed), nil); got != want {
+	for seed := range uint64(50) {
+		r1, r2 := rng.New(seed), rng.New(seed)
+		got := toy.New()
+		back := norns.Playout(&got, r1, buf)
+		want := toy.New()
+		for !want.Over() {
+			var m toy.Move
+			if want.ToMove() == norns.Chance {
+				m = want.SampleChance(r2)
+			} else {
+				legal := want.Legal()
+				m = legal[r2.IntN(len(legal))]
+			}
+			var err error
+			if want, err = want.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got != want {
 			t.Fatalf("seed %d: norns.Playout reached %v, want %v", seed, got, want)
+		}
+		if r1.Uint64() != r2.Uint64() {
+			t.Fatalf("seed %d: norns.Playout left the generator elsewhere than the Apply loop", seed)
 		}
 		if cap(back) != cap(buf) || len(back) != 0 {
 			t.Fatalf("seed %d: norns.Playout returned a buffer of len %d, cap %d, want the one given (0, %d)", seed, len(back), cap(back), cap(buf))
 		}
-	}
-	if calls != 5 {
-		t.Fatalf("the game's own Playout ran %d times for 5 playouts", calls)
-	}
-	norns.Unregister[toy.State]("toy-own-playout")
-	norns.Playout(toy.New(), rng.New(1), buf)
-	if calls != 5 {
-		t.Fatal("norns.Playout called the Playout of a game no longer registered")
 	}
 }

@@ -109,7 +109,8 @@ func BenchmarkRandomMatch(b *testing.B) {
 	buf := make([]gulveig.Move, 0, 256)
 	b.ReportAllocs()
 	for b.Loop() {
-		_, buf = norns.Playout(start, r, buf)
+		s := start
+		buf = norns.Playout(&s, r, buf)
 	}
 }
 

@@ -563,3 +563,16 @@ func wrap(x, n int8) int8 {
 	}
 	return x
 }
+
+// Step applies m to the state s points to, in place: the same checks in the same order, and the
+// same error, as [State.Apply]; on error *s is unchanged. After a successful s.Step(m), *s equals
+// what s.Apply(m) returns. Step is the fast path for loops that play many moves on one state
+// (norns.Playout, the search, the arena); Apply stays the front door.
+func (s *State) Step(m Move) error {
+	next, err := s.Apply(m)
+	if err != nil {
+		return err
+	}
+	*s = next
+	return nil
+}

@@ -21,9 +21,10 @@ func BenchmarkRandomMatch(b *testing.B) {
 			buf := make([]voluspa.Move, 0, 512)
 			moves := 0
 			b.ReportAllocs()
+			var s voluspa.State // declared once: Playout plays on it in place
 			for b.Loop() {
-				var s voluspa.State
-				s, buf = norns.Playout(start, r, buf)
+				s = start
+				buf = norns.Playout(&s, r, buf)
 				moves += s.Turns()
 			}
 			b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "turns/s")
@@ -31,24 +32,17 @@ func BenchmarkRandomMatch(b *testing.B) {
 	}
 }
 
-// BenchmarkRandomMatchLoop plays the matches of BenchmarkRandomMatch/3p with norns.PlayoutLoop,
-// the loop that defines a random playout, as a program that drives the State itself writes it:
-// AppendLegal into a reused buffer, a move drawn from it, Apply. Legal lists 66 moves a turn on average, and
-// every call copies the 360-byte State. On random grids the branches on what a square or row
-// holds mispredict, and they set the time as much as instructions do. Of the instructions
-// (cachegrind, GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1: about 636,000 a match), Legal is 60%
-// (listing the squares 22%, the move planes 15%, placing the tiles in bitboards 11%, writing
-// the moves 11%; BenchmarkLegalMatch), Apply a quarter (BenchmarkApplyMatch) and the copies of
-// the State about a tenth.
-func BenchmarkRandomMatchLoop(b *testing.B) {
+// BenchmarkRandomMatchOwn plays the matches of BenchmarkRandomMatch/3p with State.Playout,
+// Voluspa's own playout loop, which counts the legal moves and finds the one drawn instead of
+// listing them and keeps an index of the grid beside the State: the same moves, states and
+// draws as norns.Playout (TestPlayoutMatchesGeneric).
+func BenchmarkRandomMatchOwn(b *testing.B) {
 	start := mustNew(b, 3)
 	r := rng.New(1)
-	buf := make([]voluspa.Move, 0, 512)
 	moves := 0
 	b.ReportAllocs()
 	for b.Loop() {
-		var s voluspa.State
-		s, buf = norns.PlayoutLoop(start, r, buf)
+		s := start.Playout(r)
 		moves += s.Turns()
 	}
 	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "turns/s")

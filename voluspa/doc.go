@@ -61,10 +61,9 @@
 //
 // Legal lists a turn's moves (66 on average, a few hundred at most) from bitboards of the grid
 // it builds per call, without allocating into a reused buffer; Apply scores a lay from the two
-// lines through its square. [State.Playout] plays a random match to the end as norns.PlayoutLoop
+// lines through its square. [State.Playout] plays a random match to the end as norns.Playout
 // does, about twice as fast as a loop through Legal and Apply: it counts the legal moves
 // and finds the one drawn instead of listing them, and plays on one State in place, with an
-// index of the grid beside it; norns.Playout calls it for Voluspa. The package's benchmarks
-// give the figures (BenchmarkRandomMatch, BenchmarkRandomMatchLoop, BenchmarkLegalMatch,
-// BenchmarkApplyMatch).
+// index of the grid beside it. The package's benchmarks give the figures
+// (BenchmarkRandomMatch, BenchmarkRandomMatchOwn, BenchmarkLegalMatch, BenchmarkApplyMatch).
 package voluspa

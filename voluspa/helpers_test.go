@@ -27,7 +27,7 @@ func mustNew(t testing.TB, players int) voluspa.State {
 	return s
 }
 
-// randomMove returns the move a random match plays at s, as norns.PlayoutLoop draws it: the
+// randomMove returns the move a random match plays at s, as norns.Playout draws it: the
 // chance outcome from SampleChance, else a uniformly random legal move.
 func randomMove(s voluspa.State, r *rng.Rand) voluspa.Move {
 	if s.ToMove() == norns.Chance {

@@ -75,7 +75,8 @@ func FuzzStateJSON(f *testing.F) {
 	s := midGame(f)
 	data, _ := json.Marshal(s)
 	f.Add(data)
-	over, _ := norns.Playout(mustNew(f, 2), rng.New(3), nil)
+	over := mustNew(f, 2)
+	norns.Playout(&over, rng.New(3), nil)
 	data, _ = json.Marshal(over)
 	f.Add(data)
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -92,7 +93,7 @@ func FuzzStateJSON(f *testing.F) {
 			t.Fatalf("re-encoding: %v", err)
 		}
 		if !s.Over() {
-			norns.Playout(s, rng.New(1), nil)
+			norns.Playout(&s, rng.New(1), nil)
 		}
 	})
 }

@@ -97,7 +97,8 @@ func TestIllegalMovesSayWhy(t *testing.T) {
 		t.Errorf("error %q, want %q", got, want)
 	}
 	r := rng.New(1)
-	over, _ := norns.Playout(mustNew(t, 2), r, nil)
+	over := mustNew(t, 2)
+	norns.Playout(&over, r, nil)
 	if _, err := over.Apply(voluspa.Pass()); !errors.Is(err, norns.ErrGameOver) {
 		t.Errorf("a move after the end: %v", err)
 	}

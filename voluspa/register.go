@@ -30,7 +30,6 @@ func init() {
 		},
 		ViewJSON:  regViewJSON,
 		EventJSON: regEventJSON,
-		Playout:   State.Playout,
 	})
 }
 

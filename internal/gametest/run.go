@@ -16,7 +16,7 @@ import (
 
 // Run runs the whole conformance suite on g: for every start, Seeds random matches checked at
 // every step, the match-record round trip, the allocation checks and the rapid state machine.
-func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testing.T, g Game[S, M, V]) {
+func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M], P norns.Stepper[S, M]](t *testing.T, g Game[S, M, V]) {
 	t.Helper()
 	if len(g.Starts) == 0 || g.New == nil || g.ParseMove == nil || g.Candidates == nil || g.Twin == nil || g.Name == "" {
 		t.Fatal("gametest: Game needs Name, Starts, New, ParseMove, Candidates and Twin")
@@ -51,7 +51,7 @@ func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testing.T,
 			})
 			t.Run("Playout", func(t *testing.T) {
 				for seed := range uint64(seeds) {
-					playout(t, st.State, seed)
+					playout[S, M, V, P](t, st.State, seed)
 				}
 			})
 			t.Run("StateMachine", func(t *testing.T) {
@@ -74,10 +74,10 @@ func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testing.T,
 }
 
 // playout plays from start, and from every tenth state of a random match from it, with
-// norns.Playout and with norns.PlayoutLoop, the loop that defines a random playout, and checks
-// that both reach the same state and leave their generators alike: a game's own Playout
-// (norns.Game.Playout), which norns.Playout calls, must.
-func playout[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testing.T, start S, seed uint64) {
+// norns.Playout (which steps one State in place) and with applyLoop, the loop that defines a
+// random playout written with Apply, and checks that both reach the same state and leave their
+// generators alike.
+func playout[S norns.State[S, M, V], M norns.Move, V norns.View[S, M], P norns.Stepper[S, M]](t *testing.T, start S, seed uint64) {
 	t.Helper()
 	walk := rng.New(seed ^ 0x9a1c)
 	var buf []M
@@ -86,8 +86,9 @@ func playout[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testin
 		if step%10 == 0 {
 			r1, r2 := rng.New(seed+uint64(step)), rng.New(seed+uint64(step))
 			var got S
-			got, buf = norns.Playout(s, r1, buf)
-			want, _ := norns.PlayoutLoop(s, r2, nil)
+			got = s
+			buf = norns.Playout[S, M, V, P](&got, r1, buf)
+			want := applyLoop(s, r2)
 			if got != want {
 				t.Fatalf("norns.Playout from\n%v\nreached\n%v\nwant\n%v", s, got, want)
 			}
@@ -237,9 +238,11 @@ func (c *checker[S, M, V]) step(s S) {
 		if slices.Contains(legal[:i], m) {
 			c.fatalf(s, "Legal lists %v twice", m)
 		}
-		if _, err := s.Apply(m); err != nil {
+		next, err := s.Apply(m)
+		if err != nil {
 			c.fatalf(s, "legal move %v refused: %v", m, err)
 		}
+		c.stepLikeApply(s, m, next, nil)
 		c.roundTripMove(s, m)
 	}
 	if who == norns.Chance {
@@ -260,6 +263,7 @@ func (c *checker[S, M, V]) step(s S) {
 			continue // outcomes cannot be listed, so a candidate may be a real outcome
 		}
 		_, err := s.Apply(m)
+		c.stepLikeApply(s, m, s, err)
 		want := norns.ErrIllegalMove
 		if over {
 			want = norns.ErrGameOver
@@ -275,6 +279,28 @@ func (c *checker[S, M, V]) step(s S) {
 	c.views(s, legal)
 	if s != orig {
 		c.fatalf(s, "the state changed under checks (was:\n%v)", orig)
+	}
+}
+
+// stepLikeApply checks that the game's Step, on a copy of s, does what Apply did: it reached
+// next with err == nil, or refused m with the same error and left the copy equal to s.
+func (c *checker[S, M, V]) stepLikeApply(s S, m M, next S, err error) {
+	c.t.Helper()
+	t := s
+	st, ok := any(&t).(interface{ Step(M) error })
+	if !ok {
+		c.fatalf(s, "the game's *State has no Step(Move) error method")
+	}
+	serr := st.Step(m)
+	switch {
+	case (serr == nil) != (err == nil):
+		c.fatalf(s, "Step(%v) = %v, Apply's error %v", m, serr, err)
+	case err != nil && serr.Error() != err.Error():
+		c.fatalf(s, "Step(%v) refused with %q, Apply with %q", m, serr, err)
+	case err != nil && t != s:
+		c.fatalf(s, "Step(%v) refused the move but changed the state to\n%v", m, t)
+	case err == nil && t != next:
+		c.fatalf(s, "Step(%v) reached\n%v\nApply\n%v", m, t, next)
 	}
 }
 
@@ -558,4 +584,24 @@ func tamperProperty[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](rt
 	for range 5 {
 		c.tamper(s)
 	}
+}
+
+// applyLoop is the definition of a random playout, written with Legal and Apply: chance from
+// SampleChance, otherwise the r.IntN(len(legal))-th legal move.
+func applyLoop[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](s S, r *rng.Rand) S {
+	for !s.Over() {
+		var m M
+		if s.ToMove() == norns.Chance {
+			m = s.SampleChance(r)
+		} else {
+			legal := s.Legal()
+			m = legal[r.IntN(len(legal))]
+		}
+		next, err := s.Apply(m)
+		if err != nil {
+			panic(fmt.Sprintf("gametest: listed move %v does not apply: %v", m, err))
+		}
+		s = next
+	}
+	return s
 }

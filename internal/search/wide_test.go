@@ -379,7 +379,8 @@ func BenchmarkScaling(b *testing.B) {
 				for b.Loop() {
 					for range search.DefaultIterations {
 						var s wide
-						s, buf = norns.Playout(v.Sample(r), r, buf)
+						s = v.Sample(r)
+						buf = norns.Playout(&s, r, buf)
 						_ = search.Result(s, 0) + search.Result(s, 1)
 					}
 				}
@@ -416,4 +417,13 @@ func TestNoAllocsWide(t *testing.T) {
 	if n := testing.AllocsPerRun(10, func() { sr.Choose(ctx, v, r) }); n != 0 {
 		t.Errorf("a reused Searcher allocates %v times per search", n)
 	}
+}
+
+// Step applies m in place, as Apply does.
+func (s *wide) Step(m wMove) error {
+	next, err := s.Apply(m)
+	if err == nil {
+		*s = next
+	}
+	return err
 }

@@ -138,6 +138,20 @@ func (s State) refuse(m Move, why string, err error) error {
 
 // Apply returns the state after m.
 func (s State) Apply(m Move) (State, error) {
+	err := s.Step(m)
+	return s, err
+}
+
+// Step applies m in place; on error s is unchanged.
+func (s *State) Step(m Move) error {
+	next, err := s.apply(m)
+	if err == nil {
+		*s = next
+	}
+	return err
+}
+
+func (s State) apply(m Move) (State, error) {
 	if s.Over() {
 		return s, s.refuse(m, "the match is over", norns.ErrGameOver)
 	}
