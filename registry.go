@@ -56,6 +56,12 @@ type Game[C any, S State[S, M, V], M Move, V View[S, M], E fmt.Stringer] struct 
 	// EventJSON returns an event for a front end, to be encoded with encoding/json. nil means
 	// the Event encodes itself.
 	EventJSON func(e E) any
+	// ChanceStream is the game's ChanceStream function: it sorts chance nodes into independent
+	// streams (0 for the deals), each drawn from its own generator, so that a chance node whose
+	// count depends on play (a random pick, a draw the bots decide on) does not shift the deals
+	// after it. Tools that replay a seed under several seatings (arena, examples/arena) draw each
+	// stream from its own generator; see [Match.ChanceStream]. nil means one stream.
+	ChanceStream func(s S) int
 }
 
 // BotMaker names one of a game's bots and makes it.
@@ -346,6 +352,10 @@ type Match interface {
 	// SampleChance draws a chance outcome with its true probability, in notation. It panics
 	// unless ToMove is Chance.
 	SampleChance(r *rng.Rand) string
+	// ChanceStream returns the chance stream of the chance node the match is at, as the game's
+	// ChanceStream sorts it ([Game.ChanceStream]): 0 for a game with one stream. It panics
+	// unless ToMove is Chance.
+	ChanceStream() int
 	// View returns what seat p may see. It panics if p is not a seat of the match.
 	View(p Player) SeatView
 	// State returns the game's typed State, for callers who know the game.
@@ -584,6 +594,16 @@ func (g *game[C, S, M, V, E]) eventJSON(e E) json.RawMessage {
 }
 
 func (m *match[C, S, M, V, E]) SampleChance(r *rng.Rand) string { return m.s.SampleChance(r).String() }
+
+func (m *match[C, S, M, V, E]) ChanceStream() int {
+	if m.s.ToMove() != Chance {
+		panic("norns: ChanceStream: not at a chance node")
+	}
+	if m.g.g.ChanceStream == nil {
+		return 0
+	}
+	return m.g.g.ChanceStream(m.s)
+}
 
 func (m *match[C, S, M, V, E]) View(p Player) SeatView {
 	return &seatView[C, S, M, V, E]{g: m.g, c: m.c, v: m.s.View(p)}

@@ -31,8 +31,9 @@ func init() {
 			{Name: "search", Description: "information-set Monte Carlo tree search over the deal",
 				New: func(seed uint64) norns.Bot[View, Move] { return NewSearchBot(SearchOptions{Seed: seed}) }},
 		},
-		ViewJSON:  regViewJSON,
-		EventJSON: regEventJSON,
+		ViewJSON:     regViewJSON,
+		EventJSON:    regEventJSON,
+		ChanceStream: ChanceStream,
 	})
 }
 

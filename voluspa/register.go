@@ -28,8 +28,9 @@ func init() {
 			{Name: "search", Description: "information-set Monte Carlo tree search over two of its turns",
 				New: func(seed uint64) norns.Bot[View, Move] { return NewSearchBot(SearchOptions{Seed: seed}) }},
 		},
-		ViewJSON:  regViewJSON,
-		EventJSON: regEventJSON,
+		ViewJSON:     regViewJSON,
+		EventJSON:    regEventJSON,
+		ChanceStream: ChanceStream,
 	})
 }
 

@@ -30,7 +30,7 @@ import (
 	"github.com/nornsgames/norns/arena"
 	_ "github.com/nornsgames/norns/gnav" // the games register themselves
 	_ "github.com/nornsgames/norns/gulveig"
-	"github.com/nornsgames/norns/herrlof"
+	_ "github.com/nornsgames/norns/herrlof"
 	"github.com/nornsgames/norns/rng"
 	_ "github.com/nornsgames/norns/voluspa"
 )
@@ -240,7 +240,7 @@ func tournament(ctx context.Context, o options, errOut io.Writer) (Report, error
 		workers = runtime.GOMAXPROCS(0)
 	}
 	rep := Report{Game: g.Name(), Config: string(start.Config()), Players: n, Seeds: o.seeds, First: o.first, Even: 1 / float64(n)}
-	r := runner{g: g, start: start, stream: streamFor(g.Name()), workers: workers}
+	r := runner{g: g, start: start, workers: workers}
 	began := time.Now()
 
 	// The first seed of each pairing, played alone, measures the pace, so the expected run time
@@ -298,7 +298,6 @@ type seedResult struct {
 type runner struct {
 	g       *norns.Registered
 	start   norns.Match
-	stream  func(norns.Match) int
 	workers int
 }
 
@@ -388,7 +387,6 @@ func (r runner) match(ctx context.Context, a, b string, seed uint64, cand norns.
 		bots[p] = bot
 	}
 	var streams [maxStreams]*rng.Rand
-	one := rng.New(seed)
 	m := r.start
 	for !m.Over() {
 		if err := ctx.Err(); err != nil {
@@ -396,15 +394,14 @@ func (r runner) match(ctx context.Context, a, b string, seed uint64, cand norns.
 		}
 		var move string
 		if p := m.ToMove(); p == norns.Chance {
-			src := one
-			if r.stream != nil {
-				k := r.stream(m)
-				if streams[k] == nil {
-					streams[k] = rng.New(seed ^ uint64(k)*0x9e3779b97f4a7c15)
-				}
-				src = streams[k]
+			k := m.ChanceStream()
+			if k < 0 || k >= maxStreams {
+				return nil, fmt.Errorf("chance stream %d out of range [0, %d)", k, maxStreams)
 			}
-			move = m.SampleChance(src)
+			if streams[k] == nil {
+				streams[k] = rng.New(seed ^ uint64(k)*0x9e3779b97f4a7c15)
+			}
+			move = m.SampleChance(streams[k])
 		} else {
 			var err error
 			if move, err = bots[p].Choose(ctx, m.View(p)); err != nil {
@@ -418,21 +415,6 @@ func (r runner) match(ctx context.Context, a, b string, seed uint64, cand norns.
 		m = next
 	}
 	return m, nil
-}
-
-// streamFor returns the chance streams of a game, as package arena takes them: Herrlof keeps its
-// deals apart from the 6's random picks, so every seating of a seed gets the same hands. Other
-// games draw all chance from one stream.
-func streamFor(game string) func(norns.Match) int {
-	if game != "herrlof" {
-		return nil
-	}
-	return func(m norns.Match) int {
-		if s, ok := m.State().(herrlof.State); ok && s.Phase() != herrlof.PhaseDeal {
-			return 1
-		}
-		return 0
-	}
 }
 
 // summarise turns the seeds of a pairing into its statistics: the win rate's interval comes

@@ -147,12 +147,7 @@ func TestSameAsArenaRun(t *testing.T) {
 		Start: start, Seeds: 16, FirstSeed: 1,
 		Candidate: func(s uint64) norns.Bot[herrlof.View, herrlof.Move] { return herrlof.NewHeuristicBot(s) },
 		Base:      func(s uint64) norns.Bot[herrlof.View, herrlof.Move] { return herrlof.NewRandomBot(s) },
-		Stream: func(s herrlof.State) int {
-			if s.Phase() == herrlof.PhaseDeal {
-				return 0
-			}
-			return 1
-		},
+		Stream:    herrlof.ChanceStream,
 	})
 	if err != nil {
 		t.Fatal(err)
