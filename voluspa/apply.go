@@ -19,13 +19,11 @@ import (
 // A legal lay or cover is scored at once (V10–V13); then the seat draws (V14) — a chance node
 // per tile, unless a Skadi captured (V8) or the supply is empty — and the turn passes to the
 // left; the match ends when the supply and every hand are empty (V15). Apply does not allocate.
+//
+// Apply is [State.Step] on its own copy of s: the two cannot disagree.
 func (s State) Apply(m Move) (State, error) {
-	var w window
-	if err := s.check(m, &w); err != nil {
-		return s, err
-	}
-	s.step(m, &w, nil)
-	return s, nil
+	err := s.Step(m)
+	return s, err
 }
 
 // ApplyEvents is Apply that also appends to dst what the move did, as seat viewer sees it (a
@@ -387,14 +385,15 @@ var guardMask = func() (m cards.Multiset) {
 }()
 
 // Step applies m to the state s points to, in place: the same checks in the same order, and the
-// same error, as [State.Apply]; on error *s is unchanged. After a successful s.Step(m), *s equals
-// what s.Apply(m) returns. Step is the fast path for loops that play many moves on one state
-// (norns.Playout, the search, the arena); Apply stays the front door.
+// same error, as [State.Apply], all made before the first change, so that on error *s is
+// unchanged. After a successful s.Step(m), *s equals what s.Apply(m) returns (Apply is Step on a
+// copy). Step is the fast path for loops that play many moves on one state (norns.Playout, the
+// search, the arena): it copies no State. It does not allocate.
 func (s *State) Step(m Move) error {
-	next, err := s.Apply(m)
-	if err != nil {
+	var w window
+	if err := s.check(m, &w); err != nil {
 		return err
 	}
-	*s = next
+	s.step(m, &w, nil)
 	return nil
 }

@@ -8,28 +8,35 @@ import (
 	"github.com/nornsgames/norns/voluspa"
 )
 
-// BenchmarkRandomMatch plays whole random matches of 2, 3 and 5 players with norns.Playout:
-// chance sampled, uniformly random legal moves. It reports ns per match and seat turns per
-// second. A 3-player match is about 63 turns and 63 draws. norns.Playout calls State.Playout,
-// which counts the legal moves and finds the one drawn instead of listing them, and plays on one
-// State in place; BenchmarkRandomMatchLoop plays the same matches through Legal and Apply.
+// BenchmarkRandomMatch plays whole random matches of 2, 3 and 5 players with norns.Playout, the
+// generic loop through ToMove, SampleChance, AppendLegal and Step: chance sampled, uniformly
+// random legal moves. It reports ns per match, ns per decision (a seat's move; chance moves are
+// not counted) and seat turns per second. A 3-player match is about 63 turns and 63 draws.
+// BenchmarkRandomMatchOwn plays the 3-player matches with State.Playout.
 func BenchmarkRandomMatch(b *testing.B) {
 	for _, n := range []int{2, 3, 5} {
 		b.Run(map[int]string{2: "2p", 3: "3p", 5: "5p"}[n], func(b *testing.B) {
 			start := mustNew(b, n)
 			r := rng.New(1)
 			buf := make([]voluspa.Move, 0, 512)
-			moves := 0
+			decisions := 0
 			b.ReportAllocs()
 			var s voluspa.State // declared once: Playout plays on it in place
 			for b.Loop() {
 				s = start
 				buf = norns.Playout(&s, r, buf)
-				moves += s.Turns()
+				decisions += s.Turns()
 			}
-			b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "turns/s")
+			reportDecisions(b, decisions)
 		})
 	}
+}
+
+// reportDecisions reports ns/decision and turns/s for a benchmark that played decisions seat
+// moves in all.
+func reportDecisions(b *testing.B, decisions int) {
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")
+	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "turns/s")
 }
 
 // BenchmarkRandomMatchOwn plays the matches of BenchmarkRandomMatch/3p with State.Playout,
@@ -39,13 +46,13 @@ func BenchmarkRandomMatch(b *testing.B) {
 func BenchmarkRandomMatchOwn(b *testing.B) {
 	start := mustNew(b, 3)
 	r := rng.New(1)
-	moves := 0
+	decisions := 0
 	b.ReportAllocs()
 	for b.Loop() {
 		s := start.Playout(r)
-		moves += s.Turns()
+		decisions += s.Turns()
 	}
-	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "turns/s")
+	reportDecisions(b, decisions)
 }
 
 // crowded returns a mid-game 3-player state: a random match played until 35 tiles are down.
