@@ -38,6 +38,18 @@
 // A payload holds the match's id and game, the sequence number a move must name, the seats'
 // kinds, and for the token's seat only: its view, its legal moves and its events; once over, the
 // winners.
+//
+// # Tests
+//
+// go test ./examples/web tests the server over HTTP, in process. The browser tests, which build
+// this command, start it on a loopback port and play through its page in headless Chromium with
+// chromedp, are a module of their own, so that the library's module does not require the browser
+// driver:
+//
+//	cd examples/web/browsertest && go test ./...
+//
+// They need Chromium or Chrome on the PATH (apt-get install chromium); without one they skip,
+// unless CI=true, where they fail.
 package main
 
 import (

@@ -1,9 +1,12 @@
-package main
+package browsertest
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"regexp"
@@ -14,15 +17,17 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/rng"
 )
 
 // The browser tests drive headless Chromium through the page as a person would: choose the game
 // and options in the lobby, start, and click legal moves (cards or buttons) to the end of the
 // match, checking at each of its turns that the page shows what the server's state says the
-// seat may see. They skip when Chromium is not installed, except under CI=true, where they
-// fail: .ci/run installs Debian's chromium package.
+// seat may see. The server is the real web command, built from this checkout and started on a
+// loopback port for each test; the server's state is read from its own API (GET /api/state, the
+// seat's view, legal moves and result under the match's lock). The tests skip when Chromium is
+// not installed, except under CI=true, where they fail: .ci/run installs Debian's chromium
+// package.
 
 // chromium returns the path of a Chromium or Chrome binary, skipping the test (or failing it
 // under CI=true) when there is none.
@@ -115,31 +120,47 @@ func page(t *testing.T, ctx context.Context) pageState {
 // truth is the server's state for a seat.
 type truth struct {
 	seq     int
-	toMove  norns.Player
 	over    bool
-	winners []norns.Player
+	winners []int
 	view    map[string]any // the seat's view, as the game encodes it
 	legal   []string
 }
 
-func serverTruth(t *testing.T, srv *server, token string) truth {
+// stateReply is the part of the server's payload (GET /api/state) that truth holds.
+type stateReply struct {
+	Seq     int             `json:"seq"`
+	View    json.RawMessage `json:"view"`
+	Legal   []string        `json:"legal"`
+	Over    bool            `json:"over"`
+	Winners []int           `json:"winners"`
+}
+
+// serverTruth asks the server for the state of the seat that token names.
+func serverTruth(t *testing.T, srv *webServer, token string) truth {
 	t.Helper()
-	srv.mu.Lock()
-	ref, ok := srv.tokens[token]
-	srv.mu.Unlock()
-	if !ok {
-		t.Fatalf("no seat for the page's token %q", token)
+	res, err := srv.client.Get(srv.base + "/api/state?token=" + url.QueryEscape(token))
+	if err != nil {
+		t.Fatalf("asking the server for the state: %v", err)
 	}
-	ref.t.mu.Lock()
-	defer ref.t.mu.Unlock()
-	v := ref.t.m.View(ref.p)
-	b, _ := v.MarshalJSON()
-	tr := truth{seq: ref.t.seq, toMove: ref.t.m.ToMove(), over: ref.t.m.Over(), legal: v.Legal()}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatalf("reading the server's state: %v", err)
+	}
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("no seat for the page's token %q: %s %s", token, res.Status, body)
+	}
+	var st stateReply
+	if err := json.Unmarshal(body, &st); err != nil {
+		t.Fatalf("the server's state %s: %v", body, err)
+	}
+	tr := truth{seq: st.Seq, over: st.Over, winners: st.Winners, legal: st.Legal}
 	if tr.legal == nil {
 		tr.legal = []string{}
 	}
-	_ = json.Unmarshal(b, &tr.view)
-	tr.winners = slices.Collect(ref.t.m.Winners().All())
+	if err := json.Unmarshal(st.View, &tr.view); err != nil {
+		t.Fatalf("the seat's view %s: %v", st.View, err)
+	}
 	return tr
 }
 
@@ -249,7 +270,7 @@ func startFromLobby(t *testing.T, ctx context.Context, base, game string, option
 // playByClicking plays the browser's seat to the end of the match, clicking a random legal move
 // at each of its turns after checking the page against the server. It returns the number of
 // moves clicked.
-func playByClicking(t *testing.T, ctx context.Context, srv *server, game string, r *rng.Rand, maxMoves int) int {
+func playByClicking(t *testing.T, ctx context.Context, srv *webServer, game string, r *rng.Rand, maxMoves int) int {
 	t.Helper()
 	token := page(t, ctx).Token
 	clicks := 0
@@ -294,7 +315,7 @@ func playByClicking(t *testing.T, ctx context.Context, srv *server, game string,
 	ps := page(t, ctx)
 	var want []string
 	for _, w := range tr.winners {
-		want = append(want, fmt.Sprint(int(w)))
+		want = append(want, fmt.Sprint(w))
 	}
 	if ps.Winners != strings.Join(want, " ") || ps.Over != "true" {
 		t.Fatalf("page shows winners %q (over %q), the server %q", ps.Winners, ps.Over, want)
@@ -317,11 +338,11 @@ var browserGames = map[string]struct {
 func TestBrowserPlaysEveryGame(t *testing.T) {
 	path := chromium(t)
 	t.Parallel()
-	srv, hs := testServer(t, nil)
+	srv := startServer(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	t.Cleanup(cancel) // after the parallel subtests
 	browser := newBrowser(t, ctx, path)
-	for _, game := range norns.Games() {
+	for _, game := range srv.games(t) {
 		t.Run(game, func(t *testing.T) {
 			t.Parallel() // one tab each in one browser
 			set, ok := browserGames[game]
@@ -330,7 +351,7 @@ func TestBrowserPlaysEveryGame(t *testing.T) {
 			}
 			tab, closeTab := chromedp.NewContext(browser)
 			defer closeTab()
-			startFromLobby(t, tab, hs.URL, game, set.options, set.seats)
+			startFromLobby(t, tab, srv.base, game, set.options, set.seats)
 			n := playByClicking(t, tab, srv, game, rng.New(1), 2000)
 			t.Logf("%s: %d moves clicked to the end", game, n)
 		})
@@ -342,12 +363,12 @@ func TestBrowserPlaysEveryGame(t *testing.T) {
 func TestBrowserTwoPeople(t *testing.T) {
 	path := chromium(t)
 	t.Parallel()
-	srv, hs := testServer(t, nil)
+	srv := startServer(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	t.Cleanup(cancel)
 	a := newBrowser(t, ctx, path)
 	b := newBrowser(t, ctx, path)
-	startFromLobby(t, a, hs.URL, "herrlof", map[string]string{"handLimit": "1"}, []string{"you", "human"})
+	startFromLobby(t, a, srv.base, "herrlof", map[string]string{"handLimit": "1"}, []string{"you", "human"})
 	if err := chromedp.Do(a, chromedp.WaitVisible(chromedp.CSS(`.invite[data-seat="1"]`))); err != nil {
 		t.Fatalf("no join link for seat 1: %v", err)
 	}
