@@ -88,7 +88,7 @@ func run(ctx context.Context, args []string, out, errOut io.Writer) int {
 	var o options
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	fs.SetOutput(errOut)
-	fs.StringVar(&o.game, "game", "herrlof", "the game: "+strings.Join(norns.Games(), ", "))
+	fs.StringVar(&o.game, "game", "herrlof", "the game: "+strings.Join(norns.Games(), ", ")) // game name: the default game
 	fs.StringVar(&o.a, "a", "heuristic", "the candidate bot")
 	fs.StringVar(&o.b, "b", "random", "the base bot, in every other seat")
 	fs.StringVar(&o.bots, "bots", "", "comma-separated bots for a round robin (every ordered pair) and a ladder; replaces -a and -b")

@@ -53,7 +53,7 @@ func run(args []string, in io.Reader, out, errOut io.Writer) int {
 	var o options
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(errOut)
-	fs.StringVar(&o.game, "game", "herrlof", "the game: "+andOr(norns.Games())+" (-list describes them)")
+	fs.StringVar(&o.game, "game", "herrlof", "the game: "+andOr(norns.Games())+" (-list describes them)") // game name: the default game
 	fs.BoolVar(&o.list, "list", false, "list the games and their options, and exit")
 	fs.Uint64Var(&o.seed, "seed", 0, "seed for chance (deals, random picks); 0 picks one from the clock and prints it")
 	fs.StringVar(&o.bot, "bot", "heuristic", "the opponents: random, heuristic or search (-list gives each game's bots)")

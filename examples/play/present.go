@@ -10,10 +10,10 @@ import (
 // presenters are the games with a front of their own, by registered name. Any other registered
 // game is shown by the generic presenter.
 var presenters = map[string]func() presenter{
-	"herrlof": herrlofFront,
-	"gnav":    gnavFront,
-	"voluspa": voluspaFront,
-	"gulveig": gulveigFront,
+	"herrlof": herrlofFront, // game name: registers its terminal front end
+	"gnav":    gnavFront,    // game name: registers its terminal front end
+	"voluspa": voluspaFront, // game name: registers its terminal front end
+	"gulveig": gulveigFront, // game name: registers its terminal front end
 }
 
 // presenterFor returns the presenter for game g.
