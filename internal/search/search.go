@@ -183,6 +183,12 @@ type Searcher[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]] struct {
 	seat    norns.Player        // the searching seat
 	rewards [norns.MaxSeats]float64
 	iters   int
+
+	// step is the game's (*S).Step, through which descents and playouts play on one state in
+	// place, play: a field, so that it lives with the Searcher and taking its address for a
+	// generic method call costs no allocation.
+	step func(s *S, m M) error
+	play S
 }
 
 // kidKey indexes a child by its parent, its mover and its move.
@@ -214,7 +220,9 @@ type node[M norns.Move] struct {
 
 // New returns a Searcher with the given options. Invalid values are replaced by their defaults,
 // as each field's doc says.
-func New[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](opts Options[S, M]) *Searcher[S, M, V] {
+//
+// P is the game's *State (see norns.Stepper), which Go infers: search.New[State, Move, View](opts).
+func New[S norns.State[S, M, V], M norns.Move, V norns.View[S, M], P norns.Stepper[S, M]](opts Options[S, M]) *Searcher[S, M, V] {
 	if opts.Iterations <= 0 {
 		opts.Iterations = DefaultIterations
 	}
@@ -222,13 +230,14 @@ func New[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](opts Options[
 		opts.Exploration = DefaultExploration
 	}
 	opts.Widening = opts.Widening.normal()
-	return &Searcher[S, M, V]{opts: opts, kids: make(map[kidKey[M]]int32), pr: rng.New(0)}
+	return &Searcher[S, M, V]{opts: opts, kids: make(map[kidKey[M]]int32), pr: rng.New(0),
+		step: func(s *S, m M) error { return P(s).Step(m) }}
 }
 
 // Choose is the one-shot form of [Searcher.Choose]: it builds a Searcher with opts and searches
 // once.
-func Choose[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](ctx context.Context, v V, opts Options[S, M], r *rng.Rand) (M, error) {
-	return New[S, M, V](opts).Choose(ctx, v, r)
+func Choose[S norns.State[S, M, V], M norns.Move, V norns.View[S, M], P norns.Stepper[S, M]](ctx context.Context, v V, opts Options[S, M], r *rng.Rand) (M, error) {
+	return New[S, M, V, P](opts).Choose(ctx, v, r)
 }
 
 // Options returns the searcher's options, with defaults filled in.
@@ -362,50 +371,46 @@ func (t *Searcher[S, M, V]) leaf(s S) bool {
 // iterate runs one ISMCTS iteration from a fresh determinisation of v.
 func (t *Searcher[S, M, V]) iterate(v V, r *rng.Rand) error {
 	seat := v.Seat()
-	s := t.determinize(v, r)
+	t.play = t.determinize(v, r)
+	s := &t.play
 	cur := int32(0)
 	t.path = append(t.path[:0], 0)
 	// Selection and expansion.
 descent:
-	for !t.leaf(s) {
-		p := s.ToMove()
+	for !t.leaf(*s) {
+		p := (*s).ToMove()
 		var m M
 		switch {
 		case p == norns.Chance:
-			m = s.SampleChance(r)
+			m = (*s).SampleChance(r)
 		case p != seat && t.opts.Opponents != nil:
-			m = t.opts.Opponents(s, r)
+			m = t.opts.Opponents(*s, r)
 		default:
-			t.legal = s.AppendLegal(t.legal[:0])
+			t.legal = (*s).AppendLegal(t.legal[:0])
 			if len(t.legal) == 0 {
-				return fmt.Errorf("search: no legal move for %v in a sampled state that is not over:\n%v", p, s)
+				return fmt.Errorf("search: no legal move for %v in a sampled state that is not over:\n%v", p, *s)
 			}
 			var expanded bool
-			cur, expanded = t.selectChild(s, cur, p, r)
+			cur, expanded = t.selectChild(*s, cur, p, r)
 			m = t.nodes[cur].move
 			t.path = append(t.path, cur)
 			if expanded {
-				next, err := s.Apply(m)
-				if err != nil {
+				if err := t.step(s, m); err != nil {
 					return fmt.Errorf("search: legal move %v does not apply: %w", m, err)
 				}
-				s = next
 				break descent
 			}
 		}
-		next, err := s.Apply(m)
-		if err != nil {
+		if err := t.step(s, m); err != nil {
 			return fmt.Errorf("search: move %v of %v does not apply: %w", m, p, err)
 		}
-		s = next
 	}
 	// Playout.
-	s, err := t.playout(s, seat, r)
-	if err != nil {
+	if err := t.playout(s, seat, r); err != nil {
 		return err
 	}
 	// Back-propagation.
-	t.score(s, seat)
+	t.score(*s, seat)
 	for _, i := range t.path {
 		nd := &t.nodes[i]
 		nd.visits++
@@ -441,34 +446,34 @@ func (t *Searcher[S, M, V]) reward(s S, seat norns.Player) float64 {
 	return Leaders(s, seat)
 }
 
-// playout plays s out to a leaf with the playout policy and the opponent model.
-func (t *Searcher[S, M, V]) playout(s S, seat norns.Player, r *rng.Rand) (S, error) {
-	if t.opts.Rollout != nil && !t.leaf(s) {
-		return t.opts.Rollout(s, seat, r)
+// playout plays *s out to a leaf, in place, with the playout policy and the opponent model.
+func (t *Searcher[S, M, V]) playout(s *S, seat norns.Player, r *rng.Rand) error {
+	if t.opts.Rollout != nil && !t.leaf(*s) {
+		leaf, err := t.opts.Rollout(*s, seat, r)
+		*s = leaf
+		return err
 	}
-	for !t.leaf(s) {
+	for !t.leaf(*s) {
 		var m M
-		switch p := s.ToMove(); {
+		switch p := (*s).ToMove(); {
 		case p == norns.Chance:
-			m = s.SampleChance(r)
+			m = (*s).SampleChance(r)
 		case p != seat && t.opts.Opponents != nil:
-			m = t.opts.Opponents(s, r)
+			m = t.opts.Opponents(*s, r)
 		case t.opts.Playout != nil:
-			m = t.opts.Playout(s, r)
+			m = t.opts.Playout(*s, r)
 		default:
-			t.legal = s.AppendLegal(t.legal[:0])
+			t.legal = (*s).AppendLegal(t.legal[:0])
 			if len(t.legal) == 0 {
-				return s, fmt.Errorf("search: no legal move for %v in a playout state that is not over:\n%v", p, s)
+				return fmt.Errorf("search: no legal move for %v in a playout state that is not over:\n%v", p, *s)
 			}
 			m = t.legal[r.IntN(len(t.legal))]
 		}
-		next, err := s.Apply(m)
-		if err != nil {
-			return s, fmt.Errorf("search: playout move %v does not apply: %w", m, err)
+		if err := t.step(s, m); err != nil {
+			return fmt.Errorf("search: playout move %v does not apply: %w", m, err)
 		}
-		s = next
 	}
-	return s, nil
+	return nil
 }
 
 // find reports whether child c's move is in t.legal, and updates its hint to its place there.
@@ -657,16 +662,15 @@ func (t *Searcher[S, M, V]) pairedIteration(v V, r *rng.Rand) error {
 			t.nodes[0].child = c
 			t.kids[kidKey[M]{0, seat, m}] = c
 		}
-		next, err := s.Apply(m)
-		if err != nil {
+		t.play = s
+		if err := t.step(&t.play, m); err != nil {
 			return fmt.Errorf("search: legal move %v does not apply: %w", m, err)
 		}
 		t.pr.Seed(seed)
-		leaf, err := t.playout(next, seat, t.pr)
-		if err != nil {
+		if err := t.playout(&t.play, seat, t.pr); err != nil {
 			return err
 		}
-		x := t.reward(leaf, seat)
+		x := t.reward(t.play, seat)
 		t.avail = append(t.avail, c)
 		t.xs = append(t.xs, x)
 		mean += x
@@ -784,8 +788,8 @@ type Bot[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]] struct {
 }
 
 // NewBot returns a search bot with the given options whose choices are reproducible from seed.
-func NewBot[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](opts Options[S, M], seed uint64) *Bot[S, M, V] {
-	return &Bot[S, M, V]{s: New[S, M, V](opts), r: rng.New(seed)}
+func NewBot[S norns.State[S, M, V], M norns.Move, V norns.View[S, M], P norns.Stepper[S, M]](opts Options[S, M], seed uint64) *Bot[S, M, V] {
+	return &Bot[S, M, V]{s: New[S, M, V, P](opts), r: rng.New(seed)}
 }
 
 // Searcher returns the bot's searcher, to read the statistics of its last search.

@@ -357,3 +357,21 @@ var (
 	_ = isGame[guess, gMove, guessView]
 	_ = isGame[nim, nimMove, nimView]
 )
+
+// Step applies m in place, as Apply does.
+func (s *guess) Step(m gMove) error {
+	next, err := s.Apply(m)
+	if err == nil {
+		*s = next
+	}
+	return err
+}
+
+// Step applies m in place, as Apply does.
+func (s *nim) Step(m nimMove) error {
+	next, err := s.Apply(m)
+	if err == nil {
+		*s = next
+	}
+	return err
+}
