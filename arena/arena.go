@@ -80,7 +80,7 @@ func Versus[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](start S, c
 // Its memory does not grow with Seeds: seeds are handed to the workers one at a time and each
 // seed's result is folded into running sums as soon as the seeds before it are in (so the result
 // does not depend on which worker finished first), with at most a few per worker waiting.
-func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](ctx context.Context, c Config[S, M, V]) (Result, error) {
+func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M], P norns.Stepper[S, M]](ctx context.Context, c Config[S, M, V]) (Result, error) {
 	if c.Seeds < 2 {
 		return Result{}, errors.New("arena: at least 2 seeds are needed for a confidence interval")
 	}
@@ -113,7 +113,7 @@ func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](ctx context.C
 				seed := c.FirstSeed + uint64(i)
 				total := 0.0
 				for cand := range n {
-					share, err := match(ctx, c, seed, norns.Player(cand))
+					share, err := match[S, M, V, P](ctx, c, seed, norns.Player(cand))
 					if err != nil {
 						mu.Lock()
 						if firstErr == nil && ctx.Err() == nil {
@@ -208,7 +208,7 @@ func (a *aggregator) meanCI() (mean, half float64) {
 const seatStride = 21
 
 // match plays one match of seed with the candidate in seat cand and returns its win share.
-func match[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](ctx context.Context, c Config[S, M, V], seed uint64, cand norns.Player) (float64, error) {
+func match[S norns.State[S, M, V], M norns.Move, V norns.View[S, M], P norns.Stepper[S, M]](ctx context.Context, c Config[S, M, V], seed uint64, cand norns.Player) (float64, error) {
 	n := c.Start.Players()
 	bots := make([]norns.Bot[V, M], n)
 	for p := range bots {
@@ -219,13 +219,8 @@ func match[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](ctx context
 			bots[p] = c.Base(botSeed)
 		}
 	}
-	if c.Stream == nil {
-		last, _, err := norns.Play(ctx, c.Start, bots, rng.New(seed), nil)
-		if err != nil {
-			return 0, err
-		}
-		return Share(last.Winners(), cand), nil
-	}
+	// One state, stepped in place; stream k draws from rng.New(seed ^ k×φ), so with one stream
+	// (Stream nil) chance comes from rng.New(seed) in order, as norns.Play draws it.
 	var streams [maxStreams]*rng.Rand
 	s := c.Start
 	for !s.Over() {
@@ -234,7 +229,10 @@ func match[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](ctx context
 		}
 		var m M
 		if p := s.ToMove(); p == norns.Chance {
-			k := c.Stream(s)
+			k := 0
+			if c.Stream != nil {
+				k = c.Stream(s)
+			}
 			if k < 0 || k >= maxStreams {
 				return 0, fmt.Errorf("chance stream %d out of range [0, %d)", k, maxStreams)
 			}
@@ -248,11 +246,9 @@ func match[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](ctx context
 				return 0, fmt.Errorf("%v's bot: %w", p, err)
 			}
 		}
-		next, err := s.Apply(m)
-		if err != nil {
+		if err := P(&s).Step(m); err != nil {
 			return 0, fmt.Errorf("%v's move %v: %w", s.ToMove(), m, err)
 		}
-		s = next
 	}
 	return Share(s.Winners(), cand), nil
 }
