@@ -9,7 +9,7 @@ import (
 	"github.com/nornsgames/norns/rng"
 )
 
-// TestNoAllocs proves the hot paths allocate nothing: Apply, AppendLegal with room, SampleChance,
+// TestNoAllocs proves the hot paths allocate nothing: Apply, Step, AppendLegal with room, SampleChance,
 // View and View.Sample, over every state of a random match of each size.
 func TestNoAllocs(t *testing.T) {
 	if raceEnabled {
@@ -38,7 +38,14 @@ func TestNoAllocs(t *testing.T) {
 			if n := testing.AllocsPerRun(3, func() { _, _ = s.Apply(m) }); n != 0 {
 				t.Fatalf("Apply(%v) allocates %v times", m, n)
 			}
+			var u herrlof.State
+			if n := testing.AllocsPerRun(3, func() { u = s; _ = u.Step(m) }); n != 0 {
+				t.Fatalf("Step(%v) allocates %v times", m, n)
+			}
 			s, _ = s.Apply(m)
+			if u != s {
+				t.Fatalf("Step(%v) reached\n%v\nApply\n%v", m, u, s)
+			}
 		}
 	}
 }

@@ -19,9 +19,10 @@ import (
 // the trick is resolved (H7–H9, H12–H14) and, after the last trick, the hand is scored (H17) and
 // the match ends (H18, H21) or waits for the next deal.
 //
-// Apply does not allocate unless it returns an error.
+// Apply does not allocate unless it returns an error. It is [State.Step] on its own copy of the
+// receiver, so the two cannot disagree.
 func (s State) Apply(m Move) (State, error) {
-	err := s.apply(m, nil) // apply changes s only once m is known to be legal
+	err := s.Step(m) // Step changes s only once m is known to be legal
 	return s, err
 }
 
@@ -196,7 +197,7 @@ func (s State) waitingFor() string {
 	return "the match is over"
 }
 
-func (s State) stealTarget(m Move) (int8, string) {
+func (s *State) stealTarget(m Move) (int8, string) {
 	p := s.toMove
 	var q int8
 	if s.players == 2 {
@@ -219,7 +220,7 @@ func (s State) stealTarget(m Move) (int8, string) {
 	return q, ""
 }
 
-func (s State) takeTarget(m Move) (int8, string) {
+func (s *State) takeTarget(m Move) (int8, string) {
 	p := s.toMove
 	if s.players == 2 {
 		if m.ma() >= 0 {
@@ -567,12 +568,7 @@ func wrap(x, n int8) int8 {
 // Step applies m to the state s points to, in place: the same checks in the same order, and the
 // same error, as [State.Apply]; on error *s is unchanged. After a successful s.Step(m), *s equals
 // what s.Apply(m) returns. Step is the fast path for loops that play many moves on one state
-// (norns.Playout, the search, the arena); Apply stays the front door.
-func (s *State) Step(m Move) error {
-	next, err := s.Apply(m)
-	if err != nil {
-		return err
-	}
-	*s = next
-	return nil
-}
+// (norns.Playout, the search, the arena); Apply stays the front door. Every check is made before
+// the first change, so a refused move leaves *s as it was. Step does not allocate unless it
+// returns an error.
+func (s *State) Step(m Move) error { return s.apply(m, nil) }

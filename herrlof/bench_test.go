@@ -70,7 +70,7 @@ func randomHand(s herrlof.State, r *rng.Rand, buf []herrlof.Move) (herrlof.State
 			buf = s.AppendLegal(buf[:0])
 			m = buf[r.IntN(len(buf))]
 		}
-		s, _ = s.Apply(m)
+		_ = s.Step(m)
 		n++
 	}
 	return s, n, buf
@@ -95,29 +95,64 @@ func BenchmarkRandomHand(b *testing.B) {
 	}
 }
 
+// playoutSeeds is the number of generator seeds BenchmarkRandomMatch cycles through: each
+// iteration plays the random match of one seed, so the decisions of every iteration are known
+// beforehand and the timed loop is norns.Playout alone.
+const playoutSeeds = 64
+
+// countDecisions plays from start the random match norns.Playout plays with a generator seeded
+// with seed (the same draws: SampleChance at chance, r.IntN over AppendLegal otherwise) and
+// returns the number of seat moves (decisions) and the final state.
+func countDecisions(start herrlof.State, seed uint64, buf []herrlof.Move) (int, herrlof.State) {
+	r := rng.New(seed)
+	s := start
+	n := 0
+	for !s.Over() {
+		var m herrlof.Move
+		if s.ToMove() == norns.Chance {
+			m = s.SampleChance(r)
+		} else {
+			buf = s.AppendLegal(buf[:0])
+			m = buf[r.IntN(len(buf))]
+			n++
+		}
+		s, _ = s.Apply(m)
+	}
+	return n, s
+}
+
+// BenchmarkRandomMatch plays whole random matches in place with norns.Playout, cycling through
+// playoutSeeds seeds, and reports the time per decision (a seat's move; chance moves are not
+// counted) besides the time per match.
 func BenchmarkRandomMatch(b *testing.B) {
 	for _, cfg := range []herrlof.Config{{}, {Players: 3}} {
 		b.Run(map[int]string{0: "2p", 3: "3p"}[cfg.Players], func(b *testing.B) {
 			start := mustNew(b, cfg)
-			r := rng.New(1)
 			buf := make([]herrlof.Move, 0, 64)
-			moves := 0
-			b.ReportAllocs()
-			for b.Loop() {
+			var dec [playoutSeeds]int
+			for k := range dec {
+				var end herrlof.State
+				dec[k], end = countDecisions(start, uint64(k), buf)
 				s := start
-				for !s.Over() {
-					var m herrlof.Move
-					if s.ToMove() == norns.Chance {
-						m = s.SampleChance(r)
-					} else {
-						buf = s.AppendLegal(buf[:0])
-						m = buf[r.IntN(len(buf))]
-					}
-					s, _ = s.Apply(m)
-					moves++
+				buf = norns.Playout(&s, rng.New(uint64(k)), buf)
+				if s != end {
+					b.Fatalf("seed %d: norns.Playout ends at\n%v\nthe counting loop at\n%v", k, s, end)
 				}
 			}
-			b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+			r := rng.New(0)
+			decisions, k := 0, 0
+			var s herrlof.State
+			b.ReportAllocs()
+			for b.Loop() {
+				r.Seed(uint64(k))
+				s = start
+				buf = norns.Playout(&s, r, buf)
+				decisions += dec[k]
+				if k++; k == playoutSeeds {
+					k = 0
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")
 		})
 	}
 }

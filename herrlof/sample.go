@@ -284,7 +284,7 @@ func binom(n, k int) float64 {
 
 // sampleDeal shuffles the deck and packs the deal as Deal does, without allocating. It shuffles
 // the cards' bit positions (0–41) rather than the cards, so hands are built with one OR per card.
-func (s State) sampleDeal(leader int8, r *rng.Rand) Move {
+func (s *State) sampleDeal(leader int8, r *rng.Rand) Move {
 	var d [DeckSize]uint8
 	for i := range d {
 		d[i] = uint8(i)

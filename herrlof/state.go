@@ -89,8 +89,7 @@ type State struct {
 
 // public is the part of a State every seat sees; see [State] and [View].
 type public struct {
-	phase     Phase
-	toMove    int8      // the seat to act, -1 (chance) or -2 (nobody)
+	turn
 	trickNo   uint8     // tricks completed this hand; those destroyed by a Valknut are trickNo-Σtricks
 	power     int8      // the seat whose power resolves (draw, return, steal, take, pick, give); else -1
 	target    int8      // the 6's target during PhasePick and PhaseGive; else -1
@@ -110,6 +109,24 @@ type public struct {
 	stockSeen [3]uint16 // bit i set: the seat knows the stock's i-th card from the bottom (it put it there with a 3)
 	last      lastHand  // the last hand scored
 }
+
+// turn is what the match waits for: the phase and the seat to act. It is a struct of its own,
+// embedded first in public, so that ToMove, Over and Phase, which a playout asks at every move,
+// are methods of two bytes: a call through a *State (norns.Playout, the search) copies the
+// receiver, and a method of State would copy all of it.
+type turn struct {
+	phase  Phase
+	toMove int8 // the seat to act, -1 (chance) or -2 (nobody)
+}
+
+// ToMove returns the seat to act, norns.Chance at a deal or a 6's pick, or norns.Nobody once over.
+func (t turn) ToMove() norns.Player { return norns.Player(t.toMove) }
+
+// Over reports whether the match has ended.
+func (t turn) Over() bool { return t.phase == PhaseOver }
+
+// Phase returns what the match waits for.
+func (t turn) Phase() Phase { return t.phase }
 
 // kidx is the index of seat b among the other seats of seat a, in ascending order.
 func kidx(a, b int8) int8 {
@@ -301,15 +318,6 @@ func (s State) Config() Config {
 
 // Players returns the number of seats.
 func (s State) Players() int { return int(s.players) }
-
-// ToMove returns the seat to act, norns.Chance at a deal or a 6's pick, or norns.Nobody once over.
-func (s State) ToMove() norns.Player { return norns.Player(s.toMove) }
-
-// Over reports whether the match has ended.
-func (s State) Over() bool { return s.phase == PhaseOver }
-
-// Phase returns what the state waits for.
-func (s State) Phase() Phase { return s.phase }
 
 // Hand returns seat p's hand. It panics if p is not a seat of the match.
 func (s State) Hand(p norns.Player) Cards { return s.hands[s.seat(p)] }

@@ -75,15 +75,6 @@ func (v View) Config() Config {
 	return Config{Players: int(v.players), FiveTrickBonus: v.bonus5, HandLimit: int(v.handLimit)}
 }
 
-// ToMove returns who acts next, as [State.ToMove].
-func (v View) ToMove() norns.Player { return norns.Player(v.toMove) }
-
-// Over reports whether the match has ended.
-func (v View) Over() bool { return v.phase == PhaseOver }
-
-// Phase returns what the match waits for.
-func (v View) Phase() Phase { return v.phase }
-
 // Hand returns the seat's own hand.
 func (v View) Hand() Cards { return v.hand }
 
