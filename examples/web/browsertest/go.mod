@@ -12,5 +12,6 @@ require (
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 )
 
-// The tests build the web command from this checkout of the library.
+// The tests build the web command from this checkout of the library. When the library's own
+// go.mod changes its requirements, run go mod tidy here too (.ci/run checks it with -diff).
 replace github.com/nornsgames/norns => ../../..
