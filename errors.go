@@ -3,6 +3,7 @@ package norns
 import (
 	"errors"
 	"strings"
+	"unicode/utf8"
 )
 
 // Sentinel errors. Every error a game returns wraps one of them, so callers test the kind with
@@ -51,3 +52,21 @@ func (e *MoveError) Error() string {
 
 // Unwrap returns the sentinel.
 func (e *MoveError) Unwrap() error { return e.Err }
+
+// MaxQuote is the most bytes of untrusted input an error message quotes: see [Clip].
+const MaxQuote = 32
+
+// Clip returns s cut to at most [MaxQuote] bytes at a character boundary, with "…" appended when
+// it was cut: the form in which every message of the module and its tools quotes input it was
+// given (move text, a game or option name, a record's field), so that an error stays short and
+// valid UTF-8 whatever it was fed.
+func Clip(s string) string {
+	if len(s) <= MaxQuote {
+		return s
+	}
+	n := MaxQuote
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return strings.ToValidUTF8(s[:n], "") + "…"
+}

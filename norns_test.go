@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/nornsgames/norns"
@@ -201,5 +202,27 @@ func TestRandomBotHonoursContext(t *testing.T) {
 	}
 	if _, err := b.Choose(context.Background(), s.View(1)); err == nil {
 		t.Error("Choose for a seat with no legal move: no error")
+	}
+}
+
+// TestClip checks that Clip keeps short input whole, cuts long input at a character boundary
+// within MaxQuote bytes, and always returns valid UTF-8.
+func TestClip(t *testing.T) {
+	long := strings.Repeat("a", norns.MaxQuote+5)
+	for _, tc := range []struct{ in, want string }{
+		{"", ""},
+		{"R7", "R7"},
+		{long[:norns.MaxQuote], long[:norns.MaxQuote]},
+		{long, long[:norns.MaxQuote] + "…"},
+		{strings.Repeat("a", norns.MaxQuote-1) + "ø tail", strings.Repeat("a", norns.MaxQuote-1) + "…"},
+		{strings.Repeat("\xff", 40), "…"},
+	} {
+		got := norns.Clip(tc.in)
+		if got != tc.want {
+			t.Errorf("Clip(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if !utf8.ValidString(got) {
+			t.Errorf("Clip(%q) = %q is not valid UTF-8", tc.in, got)
+		}
 	}
 }

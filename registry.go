@@ -192,7 +192,7 @@ func Lookup(name string) (*Registered, error) {
 	r := registry.games[name]
 	registry.RUnlock()
 	if r == nil {
-		return nil, fmt.Errorf("norns: %w: no game %q (registered: %s)", ErrBadConfig, clip(name), strings.Join(Games(), ", "))
+		return nil, fmt.Errorf("norns: %w: no game %q (registered: %s)", ErrBadConfig, Clip(name), strings.Join(Games(), ", "))
 	}
 	return r, nil
 }
@@ -251,7 +251,7 @@ func (r *Registered) ConfigFromOptions(opts ...string) ([]byte, error) {
 		name = strings.TrimSpace(name)
 		i := slices.IndexFunc(r.options, func(op Option) bool { return op.Name == name })
 		if i < 0 {
-			return nil, fmt.Errorf("norns: %s: %w: no option %q (options: %s)", r.name, ErrBadConfig, clip(name), r.optionNames())
+			return nil, fmt.Errorf("norns: %s: %w: no option %q (options: %s)", r.name, ErrBadConfig, Clip(name), r.optionNames())
 		}
 		if _, dup := obj[name]; dup {
 			return nil, fmt.Errorf("norns: %s: %w: option %q given twice", r.name, ErrBadConfig, name)
@@ -265,13 +265,13 @@ func (r *Registered) ConfigFromOptions(opts ...string) ([]byte, error) {
 			}
 			b, err := strconv.ParseBool(val)
 			if err != nil {
-				return nil, fmt.Errorf("norns: %s: %w: option %s wants true or false, not %q", r.name, ErrBadConfig, name, clip(val))
+				return nil, fmt.Errorf("norns: %s: %w: option %s wants true or false, not %q", r.name, ErrBadConfig, name, Clip(val))
 			}
 			obj[name] = b
 		case "int":
 			n, err := strconv.ParseInt(val, 10, 64)
 			if err != nil {
-				return nil, fmt.Errorf("norns: %s: %w: option %s wants a whole number, not %q", r.name, ErrBadConfig, name, clip(val))
+				return nil, fmt.Errorf("norns: %s: %w: option %s wants a whole number, not %q", r.name, ErrBadConfig, name, Clip(val))
 			}
 			obj[name] = n
 		default:
@@ -316,7 +316,7 @@ func (r *Registered) NewRecord(config []byte, seed uint64, moves []string) (Reco
 // and returns the last state. Its errors wrap [ErrCorrupt].
 func (r *Registered) Replay(rec Record) (Match, error) {
 	if rec.Game != r.name {
-		return nil, fmt.Errorf("norns: replay: %w: a record of %q, not %q", ErrCorrupt, clip(rec.Game), r.name)
+		return nil, fmt.Errorf("norns: replay: %w: a record of %q, not %q", ErrCorrupt, Clip(rec.Game), r.name)
 	}
 	return r.impl.replay(rec)
 }
@@ -443,7 +443,7 @@ func (g *game[C, S, M, V, E]) newBot(name string, seed uint64) (TextBot, error) 
 			return &textBot[C, S, M, V, E]{g: g, b: b.New(seed)}, nil
 		}
 	}
-	return nil, fmt.Errorf("norns: %s: %w: no bot %q (bots: %s)", g.name, ErrBadConfig, clip(name), strings.Join(g.bots(), ", "))
+	return nil, fmt.Errorf("norns: %s: %w: no bot %q (bots: %s)", g.name, ErrBadConfig, Clip(name), strings.Join(g.bots(), ", "))
 }
 
 func (g *game[C, S, M, V, E]) decodeConfig(config []byte) (C, error) {
@@ -618,7 +618,7 @@ func (m *match[C, S, M, V, E]) record(seed uint64, moves []string) (Record, erro
 			s, err = s.Apply(mv)
 		}
 		if err != nil {
-			return Record{}, fmt.Errorf("norns: %s record: move %d %q: %w: %w", m.g.name, i, clip(text), ErrCorrupt, err)
+			return Record{}, fmt.Errorf("norns: %s record: move %d %q: %w: %w", m.g.name, i, Clip(text), ErrCorrupt, err)
 		}
 		typed[i] = mv
 	}
@@ -727,11 +727,3 @@ func optionsOf(t reflect.Type, usage map[string]string) ([]Option, error) {
 	return opts, nil
 }
 
-// clip shortens s for an error message.
-func clip(s string) string {
-	const max = 40
-	if len(s) <= max {
-		return s
-	}
-	return s[:max] + "…"
-}

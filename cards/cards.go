@@ -30,6 +30,7 @@ import (
 	"math/bits"
 	"strings"
 
+	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/rng"
 )
 
@@ -187,17 +188,7 @@ func (d *Deck) Parse(s string) (Card, error) {
 			return d.ids[i], nil
 		}
 	}
-	return None, fmt.Errorf("cards: %w %q in the %s deck", ErrUnknown, Clip(s), d.game)
-}
-
-// Clip returns s cut to at most 32 bytes (with "…" appended when cut), for quoting untrusted
-// input in error messages without copying all of it.
-func Clip(s string) string {
-	const n = 32
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
+	return None, fmt.Errorf("cards: %w %q in the %s deck", ErrUnknown, norns.Clip(s), d.game)
 }
 
 // Full returns the whole deck as a multiset.
@@ -396,7 +387,7 @@ func (d *Deck) ParseMultiset(s string) (Multiset, error) {
 		}
 		var ok bool
 		if m, ok = d.Add(m, c); !ok {
-			return 0, fmt.Errorf("cards: more than %d of %s in %q", d.Copies(c), d.Short(c), Clip(s))
+			return 0, fmt.Errorf("cards: more than %d of %s in %q", d.Copies(c), d.Short(c), norns.Clip(s))
 		}
 	}
 	return m, nil

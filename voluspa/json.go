@@ -129,7 +129,7 @@ func (j *stateJSON) state() (State, error) {
 		}
 	}
 	if s.phase == numPhases {
-		return State{}, fmt.Errorf("unknown phase %q", cards.Clip(j.Phase))
+		return State{}, fmt.Errorf("unknown phase %q", norns.Clip(j.Phase))
 	}
 	if j.Turns < 0 || j.Turns > maxTurns || j.Seat < -1 || j.Seat >= n {
 		return State{}, fmt.Errorf("turns %d or seat %d out of range", j.Turns, j.Seat)

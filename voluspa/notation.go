@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/nornsgames/norns"
-	"github.com/nornsgames/norns/cards"
 )
 
 // AppendText appends m's notation to b (see the package's Notation section). It never fails.
@@ -110,13 +109,13 @@ func ParseMove(s string) (Move, error) {
 		}
 		p, err := strconv.Atoi(f[1])
 		if err != nil || p < 0 || p >= MaxPlayers {
-			return Move{}, badNotation(s, fmt.Sprintf("seat %q is not a number from 0 to %d", cards.Clip(f[1]), MaxPlayers-1))
+			return Move{}, badNotation(s, fmt.Sprintf("seat %q is not a number from 0 to %d", norns.Clip(f[1]), MaxPlayers-1))
 		}
 		return FirstSeat(norns.Player(p)), nil
 	}
 	t, err := parseTile(s, f[0])
 	if err != nil {
-		return Move{}, badNotation(s, fmt.Sprintf("unknown move or tile %q (want a tile, discard, pass, draw, first or start)", cards.Clip(f[0])))
+		return Move{}, badNotation(s, fmt.Sprintf("unknown move or tile %q (want a tile, discard, pass, draw, first or start)", norns.Clip(f[0])))
 	}
 	rest := f[1:]
 	kind := MoveLay
@@ -134,7 +133,7 @@ func ParseMove(s string) (Move, error) {
 func parseTile(s, name string) (Tile, error) {
 	t, err := ParseTile(name)
 	if err != nil {
-		return NoTile, badNotation(s, fmt.Sprintf("unknown tile %q (want Odin, Thor, Troll, Dragon, Fenrir, Skadi, Valkyrie or Loki)", cards.Clip(name)))
+		return NoTile, badNotation(s, fmt.Sprintf("unknown tile %q (want Odin, Thor, Troll, Dragon, Fenrir, Skadi, Valkyrie or Loki)", norns.Clip(name)))
 	}
 	return t, nil
 }
@@ -148,7 +147,7 @@ func parseSquare(s, sq string) (int, int, error) {
 	x, errX := strconv.Atoi(xs)
 	y, errY := strconv.Atoi(ys)
 	if errX != nil || errY != nil {
-		return 0, 0, badNotation(s, fmt.Sprintf("square %q is not two whole numbers x,y", cards.Clip(sq)))
+		return 0, 0, badNotation(s, fmt.Sprintf("square %q is not two whole numbers x,y", norns.Clip(sq)))
 	}
 	if x < -MaxCoord || x > MaxCoord || y < -MaxCoord || y > MaxCoord {
 		return 0, 0, badNotation(s, fmt.Sprintf("square %d,%d is farther than %d from the first tile", x, y, MaxCoord))
@@ -169,5 +168,5 @@ func MustParseMove(s string) Move {
 }
 
 func badNotation(s, why string) error {
-	return fmt.Errorf("voluspa: %w: %q: %s", norns.ErrBadNotation, cards.Clip(s), why)
+	return fmt.Errorf("voluspa: %w: %q: %s", norns.ErrBadNotation, norns.Clip(s), why)
 }

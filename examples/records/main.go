@@ -135,7 +135,7 @@ func load(path string) (norns.Record, *norns.Registered, error) {
 	}
 	g, err := norns.Lookup(rec.Game)
 	if err != nil {
-		return rec, nil, fmt.Errorf("a record of %q, a game this program does not know (it knows %s)", clip(rec.Game), strings.Join(norns.Games(), ", "))
+		return rec, nil, fmt.Errorf("a record of %q, a game this program does not know (it knows %s)", norns.Clip(rec.Game), strings.Join(norns.Games(), ", "))
 	}
 	return rec, g, nil
 }
@@ -230,7 +230,7 @@ func show(out io.Writer, path string, movesOnly bool) error {
 		who := m.ToMove()
 		next, evs, err := m.ApplyEvents(mv, norns.Nobody)
 		if err != nil {
-			return fmt.Errorf("move %d %q: %w", i+1, clip(mv), err)
+			return fmt.Errorf("move %d %q: %w", i+1, norns.Clip(mv), err)
 		}
 		actor := "chance"
 		if who.IsSeat() {
@@ -265,7 +265,7 @@ func replay(out io.Writer, path string, to int, seat norns.Player, asJSON bool) 
 	}
 	for i, mv := range rec.Moves[:to] {
 		if m, err = m.Apply(mv); err != nil {
-			return fmt.Errorf("move %d %q: %w", i+1, clip(mv), err)
+			return fmt.Errorf("move %d %q: %w", i+1, norns.Clip(mv), err)
 		}
 	}
 	if seat >= norns.Player(m.Players()) {
@@ -308,14 +308,6 @@ func compactJSON(raw []byte) string {
 func clipMove(s string) string {
 	if len(s) > 72 {
 		return strings.ToValidUTF8(s[:69], "") + "…"
-	}
-	return s
-}
-
-// clip quotes at most a short prefix of s.
-func clip(s string) string {
-	if len(s) > 32 {
-		return strings.ToValidUTF8(s[:32], "") + "…"
 	}
 	return s
 }
