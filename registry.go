@@ -103,12 +103,12 @@ type BotMaker[V any, M Move] struct {
 //
 //	func init() {
 //		norns.Register("gulveig", norns.Game[Config, State, Move, View, Event]{
-//			Description: "trick-taking with bids and alternate cards, 3 to 5 players",
+//			Description: "bid for the treasure, take the bid in seven tricks; 2 to 4 players, to 1000",
 //			Rules:       Rules,
 //			New:         New,
 //			Config:      State.Config,
 //			Options: map[string]string{ // one line per JSON field of Config
-//				"players": "number of players, 3 to 5 (0 means 4)",
+//				"players": "number of players, 2 to 4 (0 means 3)",
 //			},
 //			ParseMove:    ParseMove,
 //			ApplyEvents:  State.ApplyEvents,
@@ -119,8 +119,9 @@ type BotMaker[V any, M Move] struct {
 //				{Name: "heuristic", New: func(seed uint64) norns.Bot[View, Move] { return NewHeuristicBot(seed) }},
 //				{Name: "search", New: func(seed uint64) norns.Bot[View, Move] { return NewSearchBot(SearchOptions{Seed: seed}) }},
 //			},
-//			ViewJSON:  regViewJSON, // a seat's view for a front end; see below
-//			EventJSON: regEventJSON,
+//			ViewJSON:     regViewJSON, // a seat's view for a front end; see below
+//			EventJSON:    regEventJSON,
+//			ChanceStream: ChanceStream,
 //		})
 //	}
 //

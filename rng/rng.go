@@ -21,9 +21,10 @@ import (
 // seq is the fixed PCG increment seed paired with every user seed.
 const seq = 0x6e6f726e73 // "norns"
 
-// Rand is a seeded pseudo-random generator. Its zero value is a valid generator equal to
-// New(0)'s state only by accident; use [New]. Copying a Rand (by value) forks the stream: both
-// copies then produce the same sequence.
+// Rand is a seeded pseudo-random generator. Its zero value is a valid generator with a fixed
+// sequence of its own, which is not New(0)'s (New pairs the seed with this package's stream
+// constant; the zero value has neither): use [New] or [Rand.Seed] for a seeded one. Copying a
+// Rand (by value) forks the stream: both copies then produce the same sequence.
 type Rand struct {
 	src rand.PCG
 }

@@ -214,3 +214,20 @@ func BenchmarkIntN(b *testing.B) {
 		r.IntN(42)
 	}
 }
+
+// TestZeroRand pins what Rand's doc says of the zero value: a fixed sequence of its own, which
+// is not New(0)'s, until Seed gives it one.
+func TestZeroRand(t *testing.T) {
+	var a, b rng.Rand
+	x, y, z := a.Uint64(), b.Uint64(), rng.New(0).Uint64()
+	if x != y {
+		t.Fatalf("two zero Rands differ: %#x, %#x", x, y)
+	}
+	if x == z {
+		t.Fatalf("the zero Rand starts as New(0) does (%#x): update its doc", x)
+	}
+	a.Seed(0)
+	if got := a.Uint64(); got != z {
+		t.Fatalf("a zero Rand seeded with 0 gives %#x, New(0) %#x", got, z)
+	}
+}
