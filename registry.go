@@ -727,4 +727,3 @@ func optionsOf(t reflect.Type, usage map[string]string) ([]Option, error) {
 	}
 	return opts, nil
 }
-
