@@ -113,14 +113,25 @@ func (s *public) bidFloor(q int8) (lo int, blind bool) {
 // Apply returns the state after m. It checks, in order: that the match is not over (else an
 // error wrapping [norns.ErrGameOver]); that m is of a kind the phase accepts; and that m obeys
 // the rules (a bid of a multiple of 10 raising the high bid, cards the seat holds, following the
-// led clan, …). A refused move returns a [*norns.MoveError] wrapping [norns.ErrIllegalMove] that
-// says why; the receiver never changes. Apply does not allocate for a legal move.
+// led clan, …). A refused move returns the receiver unchanged and a [*norns.MoveError] wrapping
+// [norns.ErrIllegalMove] that says why; the receiver never changes. Apply does not allocate for
+// a legal move. It is [State.Step] on its own copy of the receiver, so the two cannot disagree.
 func (s State) Apply(m Move) (State, error) {
+	err := s.Step(m)
+	return s, err
+}
+
+// Step applies m to the state s points to, in place: the same checks in the same order, and the
+// same error, as [State.Apply], all made before the first change, so on error *s is unchanged.
+// After a successful s.Step(m), *s equals what s.Apply(m) returns. Step is the fast path for
+// loops that play many moves on one state (norns.Playout, the search, the arena): it copies no
+// State and does not allocate for a legal move. Apply stays the front door.
+func (s *State) Step(m Move) error {
 	if err := s.check(m); err != nil {
-		return s, err
+		return err
 	}
 	s.apply(m)
-	return s, nil
+	return nil
 }
 
 func (s *State) refuse(m Move, format string, args ...any) error {
@@ -318,7 +329,11 @@ func (s *State) badDeal(m Move) string {
 // them in order: 7 to each bidder from the dealer's left, 3 to the treasure, and with 2 players
 // the last 7 out of play; with player roles it then shuffles the five roles and gives one to
 // each seat in seat order, the rest forming the pile.
-func (s State) SampleChance(r *rng.Rand) Move {
+func (s State) SampleChance(r *rng.Rand) Move { return s.sampleChance(r) }
+
+// sampleChance is [State.SampleChance] on a pointer, so that a call through *State copies the
+// State once, into the value method's receiver, and no more.
+func (s *State) sampleChance(r *rng.Rand) Move {
 	if s.toMove != chance {
 		panic("gulveig: SampleChance when no chance move is due")
 	}
@@ -767,17 +782,4 @@ func (s *State) endHand() {
 		return
 	}
 	s.phase, s.toMove = PhaseOver, nobody
-}
-
-// Step applies m to the state s points to, in place: the same checks in the same order, and the
-// same error, as [State.Apply]; on error *s is unchanged. After a successful s.Step(m), *s equals
-// what s.Apply(m) returns. Step is the fast path for loops that play many moves on one state
-// (norns.Playout, the search, the arena); Apply stays the front door.
-func (s *State) Step(m Move) error {
-	next, err := s.Apply(m)
-	if err != nil {
-		return err
-	}
-	*s = next
-	return nil
 }

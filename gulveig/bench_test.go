@@ -58,10 +58,10 @@ func BenchmarkAppendLegal(b *testing.B) {
 	}
 }
 
-// randomHand plays one whole hand from a deal node (the deal, the auction, the treasure, seven
-// tricks) with random legal moves and returns the state after it and the number of moves.
-func randomHand(s gulveig.State, r *rng.Rand, buf []gulveig.Move) (gulveig.State, int, []gulveig.Move) {
-	n := 0
+// randomHand plays one whole hand on *s in place from a deal node (the deal, the auction, the
+// treasure, seven tricks) with random legal moves, as norns.Playout draws them, and returns the
+// number of moves and of decisions (moves of a seat, not chance).
+func randomHand(s *gulveig.State, r *rng.Rand, buf []gulveig.Move) (moves, decisions int, _ []gulveig.Move) {
 	for {
 		var m gulveig.Move
 		if s.ToMove() == norns.Chance {
@@ -69,17 +69,19 @@ func randomHand(s gulveig.State, r *rng.Rand, buf []gulveig.Move) (gulveig.State
 		} else {
 			buf = s.AppendLegal(buf[:0])
 			m = buf[r.IntN(len(buf))]
+			decisions++
 		}
-		s, _ = s.Apply(m)
-		n++
+		if err := s.Step(m); err != nil {
+			panic(err)
+		}
+		moves++
 		if s.Over() || s.Phase() == gulveig.PhaseDeal {
-			return s, n, buf
+			return moves, decisions, buf
 		}
 	}
 }
 
-// BenchmarkRandomHand plays random 3-player hands: deal, auction, treasure, 7 tricks. The budget is
-// 3 µs a hand, the target 1.5 µs.
+// BenchmarkRandomHand plays random 3-player hands in place: deal, auction, treasure, 7 tricks.
 func BenchmarkRandomHand(b *testing.B) {
 	for _, tc := range []struct {
 		name string
@@ -90,28 +92,63 @@ func BenchmarkRandomHand(b *testing.B) {
 			start := mustNew(b, tc.c)
 			r := rng.New(1)
 			buf := make([]gulveig.Move, 0, 256)
-			moves := 0
+			moves, decisions := 0, 0
+			var s gulveig.State
 			b.ReportAllocs()
 			for b.Loop() {
-				var n int
-				_, n, buf = randomHand(start, r, buf)
+				s = start
+				var n, d int
+				n, d, buf = randomHand(&s, r, buf)
 				moves += n
+				decisions += d
 			}
 			b.ReportMetric(float64(moves)/float64(b.N), "moves/hand")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")
 		})
 	}
 }
 
-// BenchmarkRandomMatch plays whole random 3-player matches of 10 hands.
+// decisionsOf counts the decisions (moves of a seat, not chance) of n random playouts of start
+// drawn from r, the same draws norns.Playout makes: norns.Playout(&s, r, buf) and this loop play
+// the same matches from the same generator.
+func decisionsOf(start gulveig.State, r *rng.Rand, n int) int {
+	buf := make([]gulveig.Move, 0, 256)
+	decisions := 0
+	for range n {
+		s := start
+		for !s.Over() {
+			var m gulveig.Move
+			if s.ToMove() == norns.Chance {
+				m = s.SampleChance(r)
+			} else {
+				buf = s.AppendLegal(buf[:0])
+				m = buf[r.IntN(len(buf))]
+				decisions++
+			}
+			if err := s.Step(m); err != nil {
+				panic(err)
+			}
+		}
+	}
+	return decisions
+}
+
+// BenchmarkRandomMatch plays whole random 3-player matches of 10 hands with norns.Playout, in
+// place. ns/decision is the time per move of a seat (chance moves are not counted), counted after
+// the timing by playing the same matches again.
 func BenchmarkRandomMatch(b *testing.B) {
 	start := mustNew(b, gulveig.Config{HandLimit: 10})
 	r := rng.New(1)
 	buf := make([]gulveig.Move, 0, 256)
+	var s gulveig.State
 	b.ReportAllocs()
 	for b.Loop() {
-		s := start
+		s = start
 		buf = norns.Playout(&s, r, buf)
 	}
+	decisions := decisionsOf(start, rng.New(1), b.N)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")
+	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/match")
 }
 
 func BenchmarkViewSample(b *testing.B) {

@@ -25,7 +25,12 @@ func (s State) Legal() []Move { return s.AppendLegal(make([]Move, 0, 32)) }
 
 // AppendLegal appends [State.Legal]'s moves to dst and returns it. It does not allocate when dst
 // has room.
-func (s State) AppendLegal(dst []Move) []Move {
+func (s State) AppendLegal(dst []Move) []Move { return s.appendLegalState(dst) }
+
+// appendLegalState is [State.AppendLegal] on a pointer, so that a call through *State (the
+// generic loops of norns.Playout and the search) copies the State once, into the value method's
+// receiver, and no more.
+func (s *State) appendLegalState(dst []Move) []Move {
 	var hand Cards
 	role := NoRole
 	if s.toMove >= 0 {
