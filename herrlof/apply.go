@@ -26,16 +26,16 @@ func (s State) Apply(m Move) (State, error) {
 	return s, err
 }
 
-// ApplyEvents is Apply that also appends to dst the events m caused, as seat p sees them: cards
-// hidden from p are NoCard and bids p may not see are -1 (see [Event]). A p that is not a seat
-// of the match, such as [norns.Nobody], is a spectator and sees only what is public. It returns
-// the new state, dst and Apply's error (with dst unchanged).
-func (s State) ApplyEvents(m Move, p norns.Player, dst []Event) (State, []Event, error) {
-	viewer := int8(norns.Nobody)
-	if p >= 0 && int(p) < int(s.players) {
-		viewer = int8(p)
+// ApplyEvents is Apply that also appends to dst the events m caused, as seat viewer sees them:
+// cards hidden from viewer are NoCard and bids viewer may not see are -1 (see [Event]). A viewer
+// that is not a seat of the match, such as [norns.Nobody], is a spectator and sees only what is
+// public. It returns the new state, dst and Apply's error (with dst unchanged).
+func (s State) ApplyEvents(m Move, viewer norns.Player, dst []Event) (State, []Event, error) {
+	seat := int8(norns.Nobody)
+	if viewer >= 0 && int(viewer) < int(s.players) {
+		seat = int8(viewer)
 	}
-	rec := recorder{viewer: viewer, ev: dst}
+	rec := recorder{viewer: seat, ev: dst}
 	if err := s.apply(m, &rec); err != nil {
 		return s, dst, err
 	}

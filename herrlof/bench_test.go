@@ -60,9 +60,9 @@ func BenchmarkLegal(b *testing.B) {
 // randomHand plays one whole hand from a deal node with random legal moves, returning the moves
 // made.
 func randomHand(s herrlof.State, r *rng.Rand, buf []herrlof.Move) (herrlof.State, int, []herrlof.Move) {
-	hand := s.HandNumber()
+	hand := s.Round()
 	n := 0
-	for !s.Over() && (s.HandNumber() == hand || s.Phase() != herrlof.PhaseDeal) {
+	for !s.Over() && (s.Round() == hand || s.Phase() != herrlof.PhaseDeal) {
 		var m herrlof.Move
 		if s.ToMove() == norns.Chance {
 			m = s.SampleChance(r)

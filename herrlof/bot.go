@@ -417,7 +417,7 @@ func fixedChoice(ph Phase, legal []Move) (Move, bool) {
 
 // victim returns the seat a steal robs.
 func (o *outlook) victim(m Move) int {
-	if t := m.Target(); t >= 0 {
+	if t := m.Seat(); t >= 0 {
 		return int(t)
 	}
 	return int(1 - o.seat)

@@ -261,6 +261,10 @@ func (h Cards) plus(g Cards) (Cards, bool) {
 // Minus returns the cards of h that are not matched by a copy in g (multiset difference).
 func (h Cards) Minus(g Cards) Cards { return Cards(deck.Diff(cards.Multiset(h), cards.Multiset(g))) }
 
+// Intersect returns the cards in both h and g: of each card, as many copies as the one of the
+// two with fewer holds (the multiset intersection).
+func (h Cards) Intersect(g Cards) Cards { return h.Minus(h.Minus(g)) }
+
 // Contains reports whether every copy in g is also in h (g is a sub-multiset of h).
 func (h Cards) Contains(g Cards) bool { return cards.Multiset(h).Contains(cards.Multiset(g)) }
 

@@ -89,3 +89,21 @@ func TestCardsHasOnlyCards(t *testing.T) {
 		}
 	}
 }
+
+// TestCardsIntersect checks the multiset intersection: of each card, the smaller count.
+func TestCardsIntersect(t *testing.T) {
+	v, h := herrlof.Valknut, herrlof.Hagalaz
+	r1, g5 := card(t, "R1"), card(t, "G5")
+	a := herrlof.CardsOf(r1, v, v, v, h)
+	b := herrlof.CardsOf(v, v, h, h, g5)
+	got := a.Intersect(b)
+	if want := herrlof.CardsOf(v, v, h); got != want {
+		t.Fatalf("%v ∩ %v = %v, want %v", a, b, got, want)
+	}
+	if got != b.Intersect(a) || !a.Contains(got) || !b.Contains(got) {
+		t.Fatalf("intersection not symmetric or not contained: %v", got)
+	}
+	if a.Intersect(0) != 0 || a.Intersect(a) != a {
+		t.Fatalf("a ∩ 0 = %v, a ∩ a = %v", a.Intersect(0), a.Intersect(a))
+	}
+}

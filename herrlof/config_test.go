@@ -27,7 +27,7 @@ func TestConfig(t *testing.T) {
 		}
 	}
 	s := mustNew(t, herrlof.Config{})
-	if s.Config() != (herrlof.Config{Players: 2}) || s.Players() != 2 || s.ToMove() != norns.Chance || s.HandNumber() != 1 {
+	if s.Config() != (herrlof.Config{Players: 2}) || s.Players() != 2 || s.ToMove() != norns.Chance || s.Round() != 0 {
 		t.Errorf("New(zero Config): %+v", s.Config())
 	}
 }

@@ -27,19 +27,31 @@ const (
 	EventTaken                      // Seat took Card from Other at random (NoCard when hidden)
 	EventGive                       // Seat gave Card to Other (NoCard when hidden)
 	EventScored                     // hand N was scored: Result holds the bids, tricks and points
-	EventMatchOver                  // the match is over: Winners won
+	EventMatchOver                  // the match is over: Seats won
 )
+
+var eventKindNames = [...]string{"invalid", "deal", "bid", "play", "draw", "return", "decline", "win",
+	"destroyed", "trump", "steal", "take", "taken", "give", "scored", "matchover"}
+
+// String returns the kind's short lower-case name ("deal", "steal", "matchover"), or
+// "EventKind(20)" out of range.
+func (k EventKind) String() string {
+	if int(k) < len(eventKindNames) {
+		return eventKindNames[k]
+	}
+	return fmt.Sprintf("EventKind(%d)", int(k))
+}
 
 // Event is something a move caused, as one seat sees it. Fields a kind does not use are zero,
 // except Seat and Other (Nobody) and Card (NoCard). Events are comparable values.
 type Event struct {
-	Kind    EventKind
-	Seat    norns.Player
-	Other   norns.Player
-	Card    Card        // NoCard when none or hidden from the viewer
-	N       int         // a bid, a hand number or a power's rank
-	Result  HandResult  // EventScored
-	Winners norns.Seats // EventMatchOver
+	Kind   EventKind
+	Seat   norns.Player
+	Other  norns.Player
+	Card   Card        // NoCard when none or hidden from the viewer
+	N      int         // a bid, a hand number or a power's rank
+	Result HandResult  // EventScored
+	Seats  norns.Seats // EventMatchOver: the winners
 }
 
 // String describes e in plain words, as in "seat 1 wins the trick with G9".
@@ -97,7 +109,7 @@ func (e Event) String() string {
 		}
 		return b.String()
 	case EventMatchOver:
-		return fmt.Sprintf("the match is over: %s", winnerWords(e.Winners))
+		return fmt.Sprintf("the match is over: %s", winnerWords(e.Seats))
 	}
 	return fmt.Sprintf("EventKind(%d)", int(e.Kind))
 }

@@ -1,6 +1,7 @@
 package herrlof_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -90,7 +91,7 @@ func TestEventStrings(t *testing.T) {
 		want string
 	}{
 		{herrlof.Event{Kind: herrlof.EventTrump, Card: herrlof.Hagalaz}, "two Valknuts change the trump: the new trump card is H (no trump suit)"},
-		{herrlof.Event{Kind: herrlof.EventMatchOver, Winners: norns.SeatsOf(0, 2)}, "the match is over: seat 0 and seat 2 share the win"},
+		{herrlof.Event{Kind: herrlof.EventMatchOver, Seats: norns.SeatsOf(0, 2)}, "the match is over: seat 0 and seat 2 share the win"},
 		{herrlof.Event{Kind: herrlof.EventTaken, Seat: 2, Other: 0, Card: herrlof.NoCard}, "seat 2 takes a card from seat 0"},
 		{herrlof.Event{Kind: herrlof.EventDecline, Seat: 1, N: 6}, "seat 1 does not use the power of the 6"},
 		{herrlof.Event{Kind: 99}, "EventKind(99)"},
@@ -140,5 +141,22 @@ func TestEventsSpectatorSeesOnlyPublic(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestEventKindString pins the kinds' names, one per kind, and the form out of range.
+func TestEventKindString(t *testing.T) {
+	want := []string{"invalid", "deal", "bid", "play", "draw", "return", "decline", "win",
+		"destroyed", "trump", "steal", "take", "taken", "give", "scored", "matchover"}
+	for k, w := range want {
+		if got := herrlof.EventKind(k).String(); got != w {
+			t.Errorf("EventKind(%d) = %q, want %q", k, got, w)
+		}
+	}
+	if got := herrlof.EventMatchOver.String(); got != "matchover" {
+		t.Errorf("EventMatchOver = %q", got)
+	}
+	if got := herrlof.EventKind(len(want)).String(); got != fmt.Sprintf("EventKind(%d)", len(want)) {
+		t.Errorf("out of range: %q", got)
 	}
 }

@@ -161,8 +161,8 @@ func hand3(t testing.TB, leader int) herrlof.Move {
 func lowestPolicy(t testing.TB, s herrlof.State, keep string, stopAtLast bool) herrlof.State {
 	t.Helper()
 	kept := herrlof.CardsOf(cardsOf(t, keep)...)
-	hand := s.HandNumber()
-	for !s.Over() && s.HandNumber() == hand && s.Phase() != herrlof.PhaseDeal {
+	hand := s.Round()
+	for !s.Over() && s.Round() == hand && s.Phase() != herrlof.PhaseDeal {
 		if stopAtLast && s.Phase() == herrlof.PhasePlay && s.Trick().Len() == 0 && s.Hand(0).Len() == 1 {
 			return s
 		}

@@ -133,10 +133,11 @@ func (m Move) BidValue() int {
 	return -1
 }
 
-// Target returns the seat named by a steal or take, and Nobody when the move names none (2
-// players) or is of another kind.
-func (m Move) Target() norns.Player {
-	if (m.mk() == MoveSteal || m.mk() == MoveTake) && m.ma() >= 0 {
+// Seat returns the seat a move names: the seat robbed by a steal or a take with three players,
+// and a deal's opening leader (as [Move.Leader]). It returns Nobody when the move names none (a
+// steal or take with two players, whose target is the only opponent) or is of another kind.
+func (m Move) Seat() norns.Player {
+	if (m.mk() == MoveSteal || m.mk() == MoveTake || m.mk() == MoveDeal) && m.ma() >= 0 {
 		return norns.Player(m.ma())
 	}
 	return norns.Nobody

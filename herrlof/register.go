@@ -45,7 +45,7 @@ type regView struct {
 	ToMove       norns.Player `json:"toMove"`
 	Over         bool         `json:"over"`
 	Phase        string       `json:"phase"`
-	HandNumber   int          `json:"handNumber"`
+	Round        int          `json:"handNumber"` // View.Round; the key keeps the name the web page reads
 	Target       int          `json:"target"`
 	Opener       norns.Player `json:"opener"`
 	Hand         []string     `json:"hand"`
@@ -112,7 +112,7 @@ func regViewJSON(v View) any {
 	c := v.Config()
 	d := regView{
 		Game: "herrlof", Seat: v.Seat(), Players: v.Players(), ToMove: v.ToMove(), Over: v.Over(),
-		Phase: v.Phase().String(), HandNumber: v.HandNumber(), Target: c.Target(), Opener: v.Opener(),
+		Phase: v.Phase().String(), Round: v.Round(), Target: c.Target(), Opener: v.Opener(),
 		Hand: regCards(v.Hand()), Bid: v.Bid(), Trick: regTrickJSON(v.Trick()), LastTrick: regTrickJSON(v.LastTrick()),
 		TricksPlayed: v.TricksPlayed(), StockLen: v.StockLen(), KnownStock: []string{},
 		Played: regCards(v.Played()), PowerSeat: v.PowerSeat(), PowerTarget: v.PowerTarget(),

@@ -589,8 +589,8 @@ func TestRuleH15_SixOrNineOnLastTrick(t *testing.T) {
 			s = apply(t, s, "H", keep)
 		}
 		wantTurn(t, s, herrlof.PhaseDeal, norns.Chance)
-		if s.HandNumber() != 2 {
-			t.Errorf("%s: hand %d", keep, s.HandNumber())
+		if s.Round() != 1 {
+			t.Errorf("%s: %d hands dealt, want 1 (the second is not dealt yet)", keep, s.Round())
 		}
 	}
 }

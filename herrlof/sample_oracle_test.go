@@ -218,7 +218,7 @@ func publicOf(s herrlof.State, me int) public {
 	p := public{
 		phase: s.Phase(), toMove: s.ToMove(), power: s.PowerSeat(), target: s.PowerTarget(),
 		hand: s.Hand(norns.Player(me)), stockLen: s.StockLen(), trump: s.TrumpCard(),
-		trick: s.Trick(), played: s.Played(), handNo: s.HandNumber(), opener: s.Opener(),
+		trick: s.Trick(), played: s.Played(), handNo: s.Round(), opener: s.Opener(),
 	}
 	for q := range s.Players() {
 		p.lens[q] = s.Hand(norns.Player(q)).Len()

@@ -49,24 +49,12 @@ func (s *State) scoreHand(rec *recorder) {
 		s.startDeal()
 		s.phase, s.toMove = PhaseOver, int8(norns.Nobody)
 		if rec != nil {
-			rec.add(Event{Kind: EventMatchOver, Seat: norns.Nobody, Other: norns.Nobody, Card: NoCard, Winners: s.Winners()})
+			rec.add(Event{Kind: EventMatchOver, Seat: norns.Nobody, Other: norns.Nobody, Card: NoCard, Seats: s.Winners()})
 		}
 		return
 	}
 	s.handNo++
 	s.startDeal()
-}
-
-// Score returns seat p's total points. It panics if p is not a seat of the match.
-func (s State) Score(p norns.Player) int { return int(s.scores[s.seat(p)]) }
-
-// Winners returns the winners once the match is over (H18): the highest total; among equal
-// totals, the most correct bids; players still tied share the win. It is empty before the end.
-func (s State) Winners() norns.Seats {
-	if s.phase != PhaseOver {
-		return 0
-	}
-	return winners(int(s.players), s.scores, s.correct)
 }
 
 func winners(n int, scores [3]int16, correct [3]uint8) norns.Seats {

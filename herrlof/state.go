@@ -87,47 +87,6 @@ type State struct {
 	rec   tape      // the record of the hand, for View.Sample
 }
 
-// public is the part of a State every seat sees; see [State] and [View].
-type public struct {
-	turn
-	trickNo   uint8     // tricks completed this hand; those destroyed by a Valknut are trickNo-Σtricks
-	power     int8      // the seat whose power resolves (draw, return, steal, take, pick, give); else -1
-	target    int8      // the 6's target during PhasePick and PhaseGive; else -1
-	next      int8      // who leads the next trick, decided when the last trick completed; else -1
-	trick     Trick     // the trick in play
-	trump     Card      // the trump card; NoCard at a deal
-	prev      Trick     // the last completed trick of this hand (empty before the first)
-	tricks    [3]uint8  // tricks won this hand
-	voids     [3]uint8  // bit s set: the seat showed out of suit s, and has received no card since
-	players   uint8     // 2 or 3
-	bonus5    bool      // the five-trick bonus (H19)
-	opener    int8      // this hand's opening leader; -1 before the first deal
-	handLimit uint16    // the hand limit (H21); 0 for none
-	handNo    uint16    // the current hand, from 1
-	correct   [3]uint8  // correct bids over the match
-	scores    [3]int16  // the totals
-	stockSeen [3]uint16 // bit i set: the seat knows the stock's i-th card from the bottom (it put it there with a 3)
-	last      lastHand  // the last hand scored
-}
-
-// turn is what the match waits for: the phase and the seat to act. It is a struct of its own,
-// embedded first in public, so that ToMove, Over and Phase, which a playout asks at every move,
-// are methods of two bytes: a call through a *State (norns.Playout, the search) copies the
-// receiver, and a method of State would copy all of it.
-type turn struct {
-	phase  Phase
-	toMove int8 // the seat to act, -1 (chance) or -2 (nobody)
-}
-
-// ToMove returns the seat to act, norns.Chance at a deal or a 6's pick, or norns.Nobody once over.
-func (t turn) ToMove() norns.Player { return norns.Player(t.toMove) }
-
-// Over reports whether the match has ended.
-func (t turn) Over() bool { return t.phase == PhaseOver }
-
-// Phase returns what the match waits for.
-func (t turn) Phase() Phase { return t.phase }
-
 // kidx is the index of seat b among the other seats of seat a, in ascending order.
 func kidx(a, b int8) int8 {
 	if b > a {
@@ -311,76 +270,12 @@ func (s *State) startDeal() {
 	}
 }
 
-// Config returns the match's configuration (Players is 2 or 3, never 0).
-func (s State) Config() Config {
-	return Config{Players: int(s.players), FiveTrickBonus: s.bonus5, HandLimit: int(s.handLimit)}
-}
-
-// Players returns the number of seats.
-func (s State) Players() int { return int(s.players) }
-
 // Hand returns seat p's hand. It panics if p is not a seat of the match.
-func (s State) Hand(p norns.Player) Cards { return s.hands[s.seat(p)] }
-
-func (s State) seat(p norns.Player) int {
-	if p < 0 || int(p) >= int(s.players) {
-		panic(fmt.Sprintf("herrlof: %v is not a seat of a %d-player match", p, s.players))
-	}
-	return int(p)
-}
-
-// TrumpCard returns the card turned up for trump (H3) or the one that replaced it (H13), and
-// NoCard at a deal.
-func (s State) TrumpCard() Card { return s.trump }
-
-// Trump returns the trump suit, or NoSuit when the trump card is a Valknut or Hagalaz or at a deal.
-func (s State) Trump() Suit { return s.trump.Suit() }
-
-// Trick returns the trick in play. After a trick completes it is empty until the next lead; see
-// [State.LastTrick].
-func (s State) Trick() Trick { return s.trick }
-
-// LastTrick returns the last completed trick of this hand, with its winner; it is empty before
-// the first trick completes.
-func (s State) LastTrick() Trick { return s.prev }
-
-// Leader returns who leads or led the trick in play: the leader of the current trick, or the
-// seat that will lead the next one while a power resolves. It returns Nobody at a deal, while
-// bidding the hand's opener, and Nobody once over.
-func (s State) Leader() norns.Player {
-	switch {
-	case s.trick.n > 0:
-		return norns.Player(s.trick.leader)
-	case s.phase == PhasePlay:
-		return norns.Player(s.toMove)
-	case s.phase == PhaseBid:
-		return norns.Player(s.opener)
-	case s.next >= 0:
-		return norns.Player(s.next)
-	}
-	return norns.Nobody
-}
-
-// Opener returns the opening leader of the current hand, or Nobody before the first deal.
-func (s State) Opener() norns.Player {
-	if s.opener < 0 {
-		return norns.Nobody
-	}
-	return norns.Player(s.opener)
-}
-
-// Tricks returns the tricks seat p has won in this hand, after steals.
-func (s State) Tricks(p norns.Player) int { return int(s.tricks[s.seat(p)]) }
+func (s State) Hand(p norns.Player) Cards { return s.hands[s.check(p)] }
 
 // Bid returns seat p's bid in this hand, or -1 if p has not bid yet. Bids are secret until the
 // hand is scored (see [State.LastHand] and [View]); the State, which knows everything, tells.
-func (s State) Bid(p norns.Player) int { return int(s.bids[s.seat(p)]) }
-
-// HandNumber returns the number of the hand in play or about to be dealt, from 1.
-func (s State) HandNumber() int { return int(s.handNo) }
-
-// CorrectBids returns how many hands seat p has bid correctly so far (H17, H18).
-func (s State) CorrectBids(p norns.Player) int { return int(s.correct[s.seat(p)]) }
+func (s State) Bid(p norns.Player) int { return int(s.bids[s.check(p)]) }
 
 // StockLen returns the number of cards in the stock.
 func (s State) StockLen() int { return s.stock.Len() }
@@ -432,28 +327,6 @@ func (s *State) played() Cards {
 // tricks between seats, so the tricks not counted for anyone are the destroyed ones.
 func (s *State) destroyedTricks() uint8 {
 	return s.trickNo - s.tricks[0] - s.tricks[1] - s.tricks[2]
-}
-
-// PowerSeat returns the seat whose card power is resolving (PhaseDraw to PhaseGive), or Nobody.
-func (s State) PowerSeat() norns.Player {
-	if s.power < 0 {
-		return norns.Nobody
-	}
-	return norns.Player(s.power)
-}
-
-// PowerTarget returns the 6's target during PhasePick and PhaseGive, or Nobody.
-func (s State) PowerTarget() norns.Player {
-	if s.target < 0 {
-		return norns.Nobody
-	}
-	return norns.Player(s.target)
-}
-
-// LastHand returns the result of the last hand scored, revealed to every seat; its Hand is 0
-// before the first hand is scored.
-func (s State) LastHand() HandResult {
-	return s.last.result(s.Config().normal(), scoredHands(s.phase, s.handNo))
 }
 
 // scoredHands returns how many hands have been scored: those before the current one, and the

@@ -33,7 +33,7 @@ type View struct {
 
 // View returns what seat p may see. It panics if p is not a seat of the match.
 func (s State) View(p norns.Player) View {
-	i := s.seat(p)
+	i := s.check(p)
 	v := View{
 		public:   s.public,
 		seat:     int8(p),
@@ -67,65 +67,15 @@ func trailing16(x uint16) int {
 // Seat returns whose view this is.
 func (v View) Seat() norns.Player { return norns.Player(v.seat) }
 
-// Players returns the number of seats.
-func (v View) Players() int { return int(v.players) }
-
-// Config returns the match's configuration.
-func (v View) Config() Config {
-	return Config{Players: int(v.players), FiveTrickBonus: v.bonus5, HandLimit: int(v.handLimit)}
-}
-
 // Hand returns the seat's own hand.
 func (v View) Hand() Cards { return v.hand }
 
 // HandLen returns the number of cards seat q holds.
 func (v View) HandLen(q norns.Player) int { return int(v.handLens[v.check(q)]) }
 
-func (v View) check(q norns.Player) int {
-	if q < 0 || int(q) >= int(v.players) {
-		panic(fmt.Sprintf("herrlof: %v is not a seat of a %d-player match", q, v.players))
-	}
-	return int(q)
-}
-
 // Bid returns the seat's own bid in this hand, or -1 before it bids. Other seats' bids are
 // secret until the hand is scored ([View.LastHand]).
 func (v View) Bid() int { return int(v.bid) }
-
-// TrumpCard returns the trump card, NoCard at a deal.
-func (v View) TrumpCard() Card { return v.trump }
-
-// Trump returns the trump suit, or NoSuit.
-func (v View) Trump() Suit { return v.trump.Suit() }
-
-// Trick returns the trick in play.
-func (v View) Trick() Trick { return v.trick }
-
-// LastTrick returns the last completed trick of this hand.
-func (v View) LastTrick() Trick { return v.prev }
-
-// Opener returns the opening leader of the current hand, or Nobody before the first deal.
-func (v View) Opener() norns.Player {
-	if v.opener < 0 {
-		return norns.Nobody
-	}
-	return norns.Player(v.opener)
-}
-
-// Tricks returns the tricks seat q has won in this hand.
-func (v View) Tricks(q norns.Player) int { return int(v.tricks[v.check(q)]) }
-
-// TricksPlayed returns the number of tricks completed in this hand, destroyed ones included.
-func (v View) TricksPlayed() int { return int(v.trickNo) }
-
-// Score returns seat q's total points.
-func (v View) Score(q norns.Player) int { return int(v.scores[v.check(q)]) }
-
-// CorrectBids returns how many hands seat q has bid correctly.
-func (v View) CorrectBids(q norns.Player) int { return int(v.correct[v.check(q)]) }
-
-// HandNumber returns the number of the hand in play or about to be dealt, from 1.
-func (v View) HandNumber() int { return int(v.handNo) }
 
 // StockLen returns the number of cards in the stock.
 func (v View) StockLen() int { return int(v.stockLen) }
@@ -147,12 +97,6 @@ func (v View) KnownStock() []Card {
 // Played returns this hand's cards out of play (completed tricks and replaced trump cards).
 func (v View) Played() Cards { return v.out }
 
-// ShowedOut reports whether seat q has shown it holds no card of suit s (it played another suited
-// card when s was led) and has received no card since. Valknuts and Hagalaz prove nothing.
-func (v View) ShowedOut(q norns.Player, s Suit) bool {
-	return s.IsValid() && v.voids[v.check(q)]&(1<<s) != 0
-}
-
 // Known returns the cards the seat knows seat q holds: cards it gave q with a 6 and q has not
 // played since, for instance. Empty for the seat itself.
 func (v View) Known(q norns.Player) Cards { return v.knows[v.check(q)] }
@@ -160,25 +104,6 @@ func (v View) Known(q norns.Player) Cards { return v.knows[v.check(q)] }
 // KnownBy returns the cards of the seat's own hand that seat q knows about (a card q took from
 // it, or gave it, with a 6).
 func (v View) KnownBy(q norns.Player) Cards { return v.knownBy[v.check(q)] }
-
-// PowerSeat returns the seat whose card power is resolving, or Nobody.
-func (v View) PowerSeat() norns.Player {
-	if v.power < 0 {
-		return norns.Nobody
-	}
-	return norns.Player(v.power)
-}
-
-// PowerTarget returns the 6's target during PhasePick and PhaseGive, or Nobody.
-func (v View) PowerTarget() norns.Player {
-	if v.target < 0 {
-		return norns.Nobody
-	}
-	return norns.Player(v.target)
-}
-
-// LastHand returns the result of the last hand scored, bids revealed.
-func (v View) LastHand() HandResult { return v.last.result(v.Config(), scoredHands(v.phase, v.handNo)) }
 
 // Legal returns the seat's legal moves when it is to act, in [State.Legal]'s order, and nil
 // otherwise.

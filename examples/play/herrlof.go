@@ -25,7 +25,7 @@ func herrlofFront() presenter {
 		promptFor: promptHerrlof,
 		explainV:  explainHerrlof,
 		resultOf: func(u *ui, s herrlof.State) {
-			u.println(u.p.bold("The match is over") + fmt.Sprintf(" after %s.", plural(s.HandNumber(), "hand")))
+			u.println(u.p.bold("The match is over") + fmt.Sprintf(" after %s.", plural(s.Round(), "hand")))
 			for p := range norns.Player(s.Players()) {
 				u.printf("  %-7s %s, %s\n", u.who.Name(p), plural(s.Score(p), "point"), plural(s.CorrectBids(p), "correct bid"))
 			}
@@ -251,7 +251,7 @@ func winnersText(u *ui, winners norns.Seats) string {
 func showHerrlof(u *ui, v herrlof.View) {
 	me := v.Seat()
 	cfg := v.Config()
-	u.println(u.p.bold(fmt.Sprintf("Hand %d", v.HandNumber())) + fmt.Sprintf(": %s; stock %s; %s.",
+	u.println(u.p.bold(fmt.Sprintf("Hand %d", v.Round())) + fmt.Sprintf(": %s; stock %s; %s.",
 		trumpShort(u, v.TrumpCard()), plural(v.StockLen(), "card"), fmt.Sprintf("first to %d points wins", cfg.Target())))
 	for p := range norns.Player(v.Players()) {
 		bid := "bid ?"
