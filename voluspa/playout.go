@@ -9,15 +9,16 @@ import (
 )
 
 // Playout plays s to the end with uniformly random legal moves and chance drawn from r, and
-// returns the final state: it plays the moves, reaches the state and leaves r as the loop that
-// norns.Playout documents does (each chance node drawn with SampleChance, each seat's move the
-// r.IntN(len(legal))-th of Legal, then Apply), about twice as fast. It counts the legal moves and
-// finds the one drawn instead of listing them (a turn has 66 on average), and plays on one
-// State in place, with an index of the grid beside it, instead of copying the State at every
-// call. It does not allocate. norns.Playout calls it for Voluspa (see norns.Game.Playout).
+// returns the final state: it plays the moves, reaches the state and leaves r as norns.Playout
+// does on a copy of s (each chance node drawn with SampleChance, each seat's move the
+// r.IntN(len(legal))-th of Legal, then Step), about twice as fast. It counts the legal moves and
+// finds the one drawn instead of listing them (a turn has 66 on average), and keeps an index of
+// the grid beside the State, which Step cannot (it would be copied with the State at every call
+// of a value method). It does not allocate.
 //
-// BenchmarkRandomMatch measures it; TestPlayoutMatchesGeneric checks it against the loop, and
-// TestRandomMoveMatchesLegal the move it finds for each draw against Legal's list.
+// BenchmarkRandomMatchOwn measures it beside norns.Playout's BenchmarkRandomMatch/3p;
+// TestPlayoutMatchesGeneric checks it against norns.Playout, and TestRandomMoveMatchesLegal the
+// move it finds for each draw against Legal's list.
 func (s State) Playout(r *rng.Rand) State {
 	var g grid
 	g.init(&s.board)

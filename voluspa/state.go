@@ -148,10 +148,9 @@ type hidden struct {
 // Size budget: a State is 360 bytes, within a budget of 400: the board 185, five hands and the
 // supply (8 bytes each), and the public counts, scores and inferences a view draws (every
 // discard inference that still binds, 5 bytes a seat); TestStateSize pins it. Value receivers
-// copy it on every call, and a program that plays through Legal and Apply copies it several
-// times a step: 64 bytes more make a random 3-player match played so about 3.5% slower
-// (BenchmarkRandomMatchLoop). That is why the State keeps no index of the squares (see the
-// board's doc): Legal and Apply build what they need per call.
+// copy it on every call, even through a pointer: norns.Playout, which steps in place, still
+// copies it at each call of ToMove, AppendLegal and SampleChance. That is why the State keeps no
+// index of the squares (see the board's doc): Legal and Step build what they need per call.
 //
 // The zero State is not a valid match; use [New].
 type State struct {
@@ -179,7 +178,7 @@ func New(c Config) (State, error) {
 
 // Over reports whether the match has ended (V15). State declares Over and ToMove itself, besides
 // the ones of the public part it shares with View, so that a generic caller (norns.Playout calls
-// both every step) copies the State once per call, not twice.
+// ToMove every step) copies the State once per call, not twice.
 func (s State) Over() bool { return s.phase == PhaseOver }
 
 // ToMove returns the seat to act, norns.Chance at a chance node, or norns.Nobody once over.
