@@ -2,6 +2,7 @@ package gnav
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/cards"
@@ -18,20 +19,18 @@ import (
 // A legal move is resolved to the next decision: an ask runs through every refusal it meets
 // (N9–N12) and, if it passes the dealer, through the stock (N13); a move that ends the exchanges
 // also settles the deal (N15), skips a void deal (N16) and sets up the next deal's chance node, or
-// ends the match (N14, N17). Apply does not allocate.
+// ends the match (N14, N17). Apply does not allocate. It is [State.Step] on its own copy of the
+// receiver.
 func (s State) Apply(m Move) (State, error) {
-	if err := s.check(m); err != nil {
-		return s, err
-	}
-	s.step(&m, nil)
-	return s, nil
+	err := s.Step(m)
+	return s, err
 }
 
 // ApplyEvents is Apply that also appends to dst what the move did, as seat viewer sees it (cards
 // hidden from viewer are NoCard; a viewer that is not a seat, such as norns.Nobody, sees only
 // what is public). It returns the next state and the extended dst.
 func (s State) ApplyEvents(m Move, viewer norns.Player, dst []Event) (State, []Event, error) {
-	if err := s.check(m); err != nil {
+	if err := s.check(&m); err != nil {
 		return s, dst, err
 	}
 	r := recorder{viewer: viewer, ev: dst}
@@ -40,7 +39,7 @@ func (s State) ApplyEvents(m Move, viewer norns.Player, dst []Event) (State, []E
 }
 
 // check returns why m cannot be applied to s, or nil.
-func (s *State) check(m Move) error {
+func (s *State) check(m *Move) error {
 	switch {
 	case s.toMove == nobody:
 		return s.refuse(m, norns.ErrGameOver, "the match is over")
@@ -80,7 +79,7 @@ func (s *State) check(m Move) error {
 	return s.refuse(m, norns.ErrIllegalMove, "not a move")
 }
 
-func (s *State) refuse(m Move, err error, why string) error {
+func (s *State) refuse(m *Move, err error, why string) error {
 	return &norns.MoveError{Game: "gnav", Seat: norns.Player(s.toMove), Move: m.String(), Reason: why, Err: err}
 }
 
@@ -124,7 +123,7 @@ func (s *State) deal(pack *[DeckSize]cards.Card, r *recorder) {
 		}
 	}
 	s.d.hand = s.d.dealt
-	s.d.stock = cards.PileOf[[stockCap]cards.Card](pack[n:]...)
+	s.d.stock.set(pack[n:])
 	s.deals++
 	s.toMove = nextIn(s.contest, s.dealer)
 	if r != nil {
@@ -365,8 +364,12 @@ func (s *State) clearDeal() {
 }
 
 // SampleChance draws the outcome of a chance node: a uniformly random first dealer, or a uniformly
-// shuffled pack. It panics unless ToMove is norns.Chance.
-func (s State) SampleChance(r *rng.Rand) Move {
+// shuffled pack (the Fisher–Yates shuffle of rng.ShuffleSlice, draw for draw). It panics unless
+// ToMove is norns.Chance.
+func (s State) SampleChance(r *rng.Rand) Move { return s.head.sampleChance(r) }
+
+// sampleChance is SampleChance on the three bytes it reads.
+func (s *head) sampleChance(r *rng.Rand) Move {
 	if s.toMove != chance {
 		panic(fmt.Sprintf("gnav: SampleChance when %v is to act", norns.Player(s.toMove)))
 	}
@@ -374,19 +377,37 @@ func (s State) SampleChance(r *rng.Rand) Move {
 		return ChooseDealer(norns.Player(r.IntN(int(s.players))))
 	}
 	m := Move{kind: MoveDeal, pack: sortedPack}
-	rng.ShuffleSlice(r, m.pack[:])
+	shuffle(r, &m.pack)
 	return m
 }
 
+// shuffle permutes p exactly as rng.ShuffleSlice(r, p[:]) does, drawing the same numbers from r
+// (for i from the last index down to 1 it swaps p[i] with p[r.Uint64N(i+1)], by Lemire's
+// multiply-and-reject method), written out so that every draw is inlined: it is most of the
+// cost of a random playout. TestShuffleIsShuffleSlice holds it to rng.ShuffleSlice.
+func shuffle(r *rng.Rand, p *[DeckSize]cards.Card) {
+	for i := DeckSize - 1; i > 0; i-- {
+		n := uint64(i + 1)
+		hi, lo := bits.Mul64(r.Uint64(), n)
+		if lo < n {
+			thresh := -n % n
+			for lo < thresh {
+				hi, lo = bits.Mul64(r.Uint64(), n)
+			}
+		}
+		p[i], p[hi] = p[hi], p[i]
+	}
+}
+
 // Step applies m to the state s points to, in place: the same checks in the same order, and the
-// same error, as [State.Apply]; on error *s is unchanged. After a successful s.Step(m), *s equals
-// what s.Apply(m) returns. Step is the fast path for loops that play many moves on one state
-// (norns.Playout, the search, the arena); Apply stays the front door.
+// same error, as [State.Apply], all made before *s changes, so that on error *s is unchanged.
+// After a successful s.Step(m), *s equals what s.Apply(m) returned before. Step is the fast path
+// for loops that play many moves on one state (norns.Playout, the search, the arena); Apply, which
+// is Step on a copy, stays the front door. Step does not allocate.
 func (s *State) Step(m Move) error {
-	next, err := s.Apply(m)
-	if err != nil {
+	if err := s.check(&m); err != nil {
 		return err
 	}
-	*s = next
+	s.step(&m, nil)
 	return nil
 }

@@ -81,15 +81,33 @@ func BenchmarkLegal(b *testing.B) {
 	}
 }
 
-// BenchmarkRandomMatch plays a whole four-player, three-life match per op: the first dealer and
-// every pack drawn with SampleChance, every seat move uniformly random.
+// BenchmarkRandomMatch plays a whole four-player, three-life match per op with norns.Playout, in
+// place: the first dealer and every pack drawn with SampleChance, every seat move uniformly
+// random. It reports ns/decision, the time per seat move (chance moves not counted): the
+// decisions are counted afterwards by replaying the same matches from the same seed.
 func BenchmarkRandomMatch(b *testing.B) {
 	start := mustNew(b, gnav.Config{})
 	r := rng.New(1)
 	buf := make([]gnav.Move, 0, 8)
-	moves := 0
+	var s gnav.State
+	matches := 0
 	b.ReportAllocs()
 	for b.Loop() {
+		s = start
+		buf = norns.Playout(&s, r, buf)
+		matches++
+	}
+	elapsed := b.Elapsed()
+	decisions := countDecisions(b, start, rng.New(1), matches)
+	b.ReportMetric(float64(elapsed.Nanoseconds())/float64(decisions), "ns/decision")
+}
+
+// countDecisions plays matches random matches from start with r as norns.Playout does, and
+// returns the number of seat moves they hold.
+func countDecisions(tb testing.TB, start gnav.State, r *rng.Rand, matches int) int {
+	var buf []gnav.Move
+	n := 0
+	for range matches {
 		s := start
 		for !s.Over() {
 			var m gnav.Move
@@ -98,12 +116,14 @@ func BenchmarkRandomMatch(b *testing.B) {
 			} else {
 				buf = s.AppendLegal(buf[:0])
 				m = buf[r.IntN(len(buf))]
+				n++
 			}
-			s, _ = s.Apply(m)
-			moves++
+			if err := s.Step(m); err != nil {
+				tb.Fatal(err)
+			}
 		}
 	}
-	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+	return n
 }
 
 // BenchmarkView builds one seat's view of a state in a deal.
@@ -153,6 +173,10 @@ func TestNoAllocs(t *testing.T) {
 		}
 		if n := testing.AllocsPerRun(10, func() { _, _ = s.Apply(m) }); n != 0 {
 			t.Fatalf("Apply(%v) allocates %v", m, n)
+		}
+		var u gnav.State
+		if n := testing.AllocsPerRun(10, func() { u = s; _ = u.Step(m) }); n != 0 {
+			t.Fatalf("Step(%v) allocates %v", m, n)
 		}
 		s, _ = s.Apply(m)
 	}

@@ -68,8 +68,8 @@ func reached(s *State, q int8) bool {
 // pileOf returns the stock holding cs, top first.
 func pileOf(cs []Card) stockPile {
 	var p stockPile
-	for i := len(cs) - 1; i >= 0; i-- {
-		p.PushTop(cs[i].Kind())
+	for _, c := range cs {
+		p.pushBottom(c.Kind())
 	}
 	return p
 }

@@ -237,8 +237,8 @@ func (j *stateJSON) state() (State, error) {
 	if len(j.Stock) > stockCap {
 		return State{}, corrupt("a stock of %d cards", len(j.Stock))
 	}
-	for i := len(j.Stock) - 1; i >= 0; i-- {
-		t.d.stock.PushTop(j.Stock[i].Kind())
+	for _, c := range j.Stock {
+		t.d.stock.pushBottom(c.Kind())
 	}
 	if err := t.validate(); err != nil {
 		return State{}, corrupt("%v", err)

@@ -8,9 +8,9 @@ import "github.com/nornsgames/norns"
 // the match is over it returns nil.
 func (s State) Legal() []Move { return s.AppendLegal(nil) }
 
-// AppendLegal appends Legal's moves to dst and returns the extended slice. It does not allocate
-// when dst has room.
-func (s State) AppendLegal(dst []Move) []Move {
+// AppendLegal appends [State.Legal]'s moves to dst and returns the extended slice. It does not
+// allocate when dst has room.
+func (s head) AppendLegal(dst []Move) []Move {
 	if s.toMove == chance && s.dealer < 0 {
 		for p := range s.players {
 			dst = append(dst, ChooseDealer(norns.Player(p)))
@@ -21,7 +21,7 @@ func (s State) AppendLegal(dst []Move) []Move {
 }
 
 // appendSeatLegal appends the moves of the seat to act, if a seat is to act.
-func (s *public) appendSeatLegal(dst []Move) []Move {
+func (s *head) appendSeatLegal(dst []Move) []Move {
 	switch {
 	case s.toMove < 0:
 		return dst

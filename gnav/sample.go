@@ -255,8 +255,8 @@ func (w *sampler) fill(v *View, s *State) {
 		}
 	}
 	var stock stockPile
-	for i := DeckSize - v.contest.Len() - 1; i >= 0; i-- {
-		stock.PushTop(kindOf(w.rank[MaxPlayers+i]))
+	for i := range DeckSize - v.contest.Len() {
+		stock.pushBottom(kindOf(w.rank[MaxPlayers+i]))
 	}
 	s.d.stock = stock
 }

@@ -104,21 +104,29 @@ const (
 // public is the part of a State that every seat sees. A View embeds a copy, so the methods
 // defined here serve both.
 type public struct {
-	alive       norns.Seats // seats with lives left
-	resting     norns.Seats // seats sitting out the current deal, or the coming one (N15)
-	contest     norns.Seats // the contestants of the current or coming deal (N3); empty once over
-	knock       norns.Seats // contestants dealt a Narr this deal (N6)
-	winners     norns.Seats
-	players     uint8
+	alive   norns.Seats // seats with lives left
+	resting norns.Seats // seats sitting out the current deal, or the coming one (N15)
+	contest norns.Seats // the contestants of the current or coming deal (N3); empty once over
+	knock   norns.Seats // contestants dealt a Narr this deal (N6)
+	winners norns.Seats
+	head
 	maxLives    uint8
 	catDragoon  bool
 	dealerGiven bool
 	firstDealer int8
-	toMove      int8  // the seat to act, chance (-1) or nobody (-2)
-	dealer      int8  // the current or coming deal's dealer; -1 until the first is drawn
 	deals       uint8 // deals dealt so far, the current one included (void deals are not dealt); at most 180, as every deal costs a life
 	lives       [MaxPlayers]uint8
 	act         [MaxPlayers]uint8 // per seat this deal: its Answer (bits 0–2) and its Turn (bits 3–4)
+}
+
+// head is the part of a State that says who acts and how many seats there are: what a random
+// playout asks of a State at every move (ToMove, AppendLegal). It is kept to three bytes, with its
+// own value methods, so that calling them through a *State (as norns.Playout and the search do)
+// copies three bytes instead of the whole State.
+type head struct {
+	players uint8
+	toMove  int8 // the seat to act, chance (-1) or nobody (-2)
+	dealer  int8 // the current or coming deal's dealer; -1 until the first is drawn
 }
 
 // deal is the hidden part of a State: the cards of the deal in progress. Between deals every
@@ -132,8 +140,34 @@ type deal struct {
 }
 
 // stockPile is the stock: a pile of cards of [Deck], large enough for the pack less two dealt
-// cards.
-type stockPile = cards.Pile[[stockCap]cards.Card]
+// cards, kept top first so that a deal copies it from its pack as it is. The slots beyond the
+// length are kept zero, so == compares stocks.
+type stockPile struct {
+	c [stockCap]cards.Card // c[0] is the top card, c[n-1] the bottom; c[n:] are zero
+	n uint8                // the number of cards
+}
+
+// Len returns the number of cards in the stock.
+func (p *stockPile) Len() int { return int(p.n) }
+
+// At returns the i-th card from the top; i must be below Len.
+func (p *stockPile) At(i int) cards.Card { return p.c[i] }
+
+// cards returns the stock's cards, top first.
+func (p *stockPile) cards() []cards.Card { return p.c[:p.n] }
+
+// pushBottom puts k under the stock, which must have room.
+func (p *stockPile) pushBottom(k cards.Card) {
+	p.c[p.n] = k
+	p.n++
+}
+
+// set makes the stock cs, cs[0] on top; cs must fit.
+func (p *stockPile) set(cs []cards.Card) {
+	n := copy(p.c[:], cs)
+	clear(p.c[n:])
+	p.n = uint8(n)
+}
 
 // stockCap is the largest stock: the pack less two dealt cards.
 const stockCap = DeckSize - MinPlayers
@@ -155,7 +189,7 @@ var noDeal = func() deal {
 // Cards are ranks (two identical copies each), so two states are == exactly when the same ranks
 // sit in the same places, with the same lives, history of the deal and seat to act.
 //
-// The cards are those of [Deck]: the stock is a cards.Pile, a deal's pack (in its [Move]) a
+// The cards are those of [Deck]: the stock is a pile of them, a deal's pack (in its [Move]) a
 // sequence of the deck's cards, and each seat holds one card at a time, kept per seat as its
 // rank ([Card]). The cards in the hands and the stock are always the whole pack (N1).
 //
@@ -203,16 +237,16 @@ func (s public) Config() Config {
 }
 
 // Players returns the number of seats.
-func (s public) Players() int { return int(s.players) }
+func (s head) Players() int { return int(s.players) }
 
 // ToMove returns the seat to act, norns.Chance at a chance node, or norns.Nobody once over.
-func (s public) ToMove() norns.Player { return norns.Player(s.toMove) }
+func (s head) ToMove() norns.Player { return norns.Player(s.toMove) }
 
 // Over reports whether the match has ended.
-func (s public) Over() bool { return s.toMove == nobody }
+func (s head) Over() bool { return s.toMove == nobody }
 
 // Phase returns what the match waits for.
-func (s public) Phase() Phase {
+func (s head) Phase() Phase {
 	switch {
 	case s.toMove == nobody:
 		return PhaseOver
@@ -297,7 +331,7 @@ func (s State) Dealt(p norns.Player) Card { return s.d.dealt[s.index(p)] }
 // Stock returns a copy of the stock from the top down; it is empty between deals.
 func (s State) Stock() []Card {
 	out := make([]Card, 0, s.d.stock.Len())
-	for k := range s.d.stock.All() {
+	for _, k := range s.d.stock.cards() {
 		out = append(out, CardOf(k))
 	}
 	return out
@@ -363,7 +397,7 @@ func (s State) String() string {
 	}
 	if s.d.stock.Len() > 0 {
 		b.WriteString("\n  stock:")
-		for k := range s.d.stock.All() {
+		for _, k := range s.d.stock.cards() {
 			b.WriteByte(' ')
 			b.WriteString(deck.Short(k))
 		}
