@@ -198,6 +198,23 @@ func Lookup(name string) (*Registered, error) {
 	return r, nil
 }
 
+// LookupGame returns the typed description a game registered under name: the [Game] value its
+// package passed to [Register], for code that knows the game's types (its own tests, which
+// build the conformance suite's description from it, or a tool written for that game). The
+// error wraps [ErrBadConfig] when no game of that name is registered, or when it was registered
+// with other types.
+func LookupGame[C any, S State[S, M, V], M Move, V View[S, M], E fmt.Stringer](name string) (Game[C, S, M, V, E], error) {
+	r, err := Lookup(name)
+	if err != nil {
+		return Game[C, S, M, V, E]{}, err
+	}
+	g, ok := r.impl.(*game[C, S, M, V, E])
+	if !ok {
+		return Game[C, S, M, V, E]{}, fmt.Errorf("norns: %w: game %q is registered with other types than %v", ErrBadConfig, name, reflect.TypeFor[S]())
+	}
+	return g.g, nil
+}
+
 // Registered is a game in the registry, seen without its types. It is safe for concurrent use.
 type Registered struct {
 	name    string

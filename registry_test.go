@@ -496,3 +496,96 @@ func TestPlayoutIsTheApplyLoop(t *testing.T) {
 		}
 	}
 }
+
+// TestRegistryChanceStreamsKeepTheDeals checks every game's chance streams (norns.Game's
+// ChanceStream, through Match.ChanceStream) as the arena uses them: each stream drawn from its
+// own generator, two different line-ups of bots on one seed see the same stream-0 outcomes (the
+// deals) for as long as both matches last, whatever the bots made of the other streams.
+func TestRegistryChanceStreamsKeepTheDeals(t *testing.T) {
+	for _, name := range norns.Games() {
+		t.Run(name, func(t *testing.T) {
+			g := lookup(t, name)
+			deals := func(bot string, seed uint64) []string {
+				m, err := g.New(longConfig(name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				bots := make([]norns.TextBot, m.Players())
+				for p := range bots {
+					if bots[p], err = g.NewBot(bot, seed*21+uint64(p)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				var streams [8]*rng.Rand
+				var out []string
+				for step := 0; !m.Over() && step < 20000; step++ {
+					var move string
+					if p := m.ToMove(); p == norns.Chance {
+						k := m.ChanceStream()
+						if k < 0 || k >= len(streams) {
+							t.Fatalf("ChanceStream() = %d, want 0 to %d", k, len(streams)-1)
+						}
+						if streams[k] == nil {
+							streams[k] = rng.New(seed ^ uint64(k)*0x9e3779b97f4a7c15)
+						}
+						move = m.SampleChance(streams[k])
+						if k == 0 {
+							out = append(out, move)
+						}
+					} else if move, err = bots[p].Choose(context.Background(), m.View(p)); err != nil {
+						t.Fatal(err)
+					}
+					if m, err = m.Apply(move); err != nil {
+						t.Fatal(err)
+					}
+				}
+				return out
+			}
+			for seed := range uint64(6) {
+				a, b := deals("random", seed), deals("heuristic", seed)
+				n := min(len(a), len(b))
+				if n == 0 {
+					t.Fatalf("seed %d: no stream-0 chance outcome", seed)
+				}
+				if !slices.Equal(a[:n], b[:n]) {
+					t.Fatalf("seed %d: the deals differ between line-ups:\nrandom:    %.200q\nheuristic: %.200q", seed, a[:n], b[:n])
+				}
+			}
+		})
+	}
+}
+
+// TestLookupGame checks that the typed description comes back as registered, and that a wrong
+// name or wrong types are errors wrapping ErrBadConfig.
+func TestLookupGame(t *testing.T) {
+	g, err := norns.LookupGame[herrlof.Config, herrlof.State, herrlof.Move, herrlof.View, herrlof.Event]("herrlof")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.New == nil || g.ParseMove == nil || len(g.Bots) == 0 {
+		t.Fatalf("LookupGame(herrlof) = %+v, incomplete", g)
+	}
+	if m, err := g.ParseMove("pass"); err == nil && m.String() == "" {
+		t.Fatal("ParseMove from the description gives an empty move")
+	}
+	if _, err := norns.LookupGame[toyConfig, toy.State, toy.Move, toy.View, toyEvent]("herrlof"); !errors.Is(err, norns.ErrBadConfig) {
+		t.Fatalf("LookupGame with the wrong types: %v, want ErrBadConfig", err)
+	}
+	if _, err := norns.LookupGame[herrlof.Config, herrlof.State, herrlof.Move, herrlof.View, herrlof.Event]("nonesuch"); !errors.Is(err, norns.ErrBadConfig) {
+		t.Fatalf("LookupGame(nonesuch): %v, want ErrBadConfig", err)
+	}
+}
+
+// longConfig is a match of several rounds of each game, with every kind of chance node the game
+// has (Gulveig's roles bring Idun's Orchard draws), for the chance-stream test.
+func longConfig(name string) []byte {
+	switch name {
+	case "herrlof":
+		return []byte(`{"handLimit": 6}`)
+	case "gnav":
+		return []byte(`{"players": 4, "lives": 2}`)
+	case "gulveig":
+		return []byte(`{"handLimit": 8, "roles": true}`)
+	}
+	return nil
+}
