@@ -202,7 +202,7 @@ func (c *checker[S, M, V]) twins(s S) {
 // step checks every property of one state.
 func (c *checker[S, M, V]) step(s S) {
 	c.t.Helper()
-	orig := s
+	text := s.String()
 	if c.g.Invariant != nil {
 		if err := c.g.Invariant(s); err != nil {
 			c.fatalf(s, "invariant broken: %v", err)
@@ -239,15 +239,19 @@ func (c *checker[S, M, V]) step(s S) {
 			c.fatalf(s, "Legal lists %v twice", m)
 		}
 		next, err := s.Apply(m)
+		c.untouched(s, text, "Apply", m)
 		if err != nil {
 			c.fatalf(s, "legal move %v refused: %v", m, err)
 		}
 		c.stepLikeApply(s, m, next, nil)
+		c.untouched(s, text, "Step on a copy of the state", m)
 		c.roundTripMove(s, m)
 	}
 	if who == norns.Chance {
 		m := s.SampleChance(c.r)
-		if _, err := s.Apply(m); err != nil {
+		_, err := s.Apply(m)
+		c.untouched(s, text, "Apply", m)
+		if err != nil {
 			c.fatalf(s, "SampleChance outcome %v refused: %v", m, err)
 		}
 		if len(legal) > 0 && !slices.Contains(legal, m) {
@@ -263,7 +267,9 @@ func (c *checker[S, M, V]) step(s S) {
 			continue // outcomes cannot be listed, so a candidate may be a real outcome
 		}
 		_, err := s.Apply(m)
+		c.untouched(s, text, "Apply", m)
 		c.stepLikeApply(s, m, s, err)
+		c.untouched(s, text, "Step on a copy of the state", m)
 		want := norns.ErrIllegalMove
 		if over {
 			want = norns.ErrGameOver
@@ -277,8 +283,23 @@ func (c *checker[S, M, V]) step(s S) {
 	}
 	c.roundTripState(s)
 	c.views(s, legal)
-	if s != orig {
-		c.fatalf(s, "the state changed under checks (was:\n%v)", orig)
+	c.untouched(s, text, "a method the checks called", nil)
+}
+
+// untouched fails if s no longer shows text, the String it showed before call was made: a
+// method given the move m, or a description when m is nil.
+//
+// A State is a value, so no method can change the variable it is called on, and s == its earlier
+// copy always holds (the suite compared them once, a check that could not fail): only what s
+// shows can reveal a change made through a pointer the State holds, to a cell shared by every
+// copy and written by an Apply that should have made a new one.
+func (c *checker[S, M, V]) untouched(s S, text, call string, m any) {
+	c.t.Helper()
+	if got := s.String(); got != text {
+		if m != nil {
+			call = fmt.Sprintf("%s(%v)", call, m)
+		}
+		c.fatalf(s, "%s changed its receiver through a pointer the state holds; it was\n%s", call, text)
 	}
 }
 
@@ -534,13 +555,11 @@ func stateMachine[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](rt *
 				rt.Skip("no illegal candidate")
 			}
 			m := bad[rapid.IntRange(0, len(bad)-1).Draw(rt, "bad")]
-			before := s
+			text := s.String()
 			if _, err := s.Apply(m); !errors.Is(err, norns.ErrIllegalMove) && !errors.Is(err, norns.ErrGameOver) {
 				rt.Fatalf("illegal move %v: error %v\n%v", m, err, s)
 			}
-			if s != before {
-				rt.Fatalf("a refused move changed the state")
-			}
+			c.untouched(s, text, "Apply", m)
 		},
 		"": func(rt *rapid.T) {
 			if g.Invariant != nil {
