@@ -216,7 +216,10 @@ func tournament(ctx context.Context, o options, errOut io.Writer) (Report, error
 	for i, b := range bots {
 		bots[i] = strings.TrimSpace(b)
 		if !slices.Contains(g.Bots(), bots[i]) {
-			return Report{}, fmt.Errorf("%s has no bot %q: choose %s", g.Name(), bots[i], strings.Join(g.Bots(), ", "))
+			return Report{}, fmt.Errorf("%s has no bot %q: choose %s", g.Name(), norns.Clip(bots[i]), strings.Join(g.Bots(), ", "))
+		}
+		if o.bots != "" && slices.Contains(bots[:i], bots[i]) {
+			return Report{}, fmt.Errorf("-bots names %s twice: a round robin needs different bots (use -a and -b to play a bot against itself)", bots[i])
 		}
 	}
 	var pairs [][2]string

@@ -171,6 +171,8 @@ func TestArenaErrors(t *testing.T) {
 		{[]string{"-json", "-csv"}, 2, "not both"},
 		{[]string{"-o", "lives=3"}, 1, "lives"},
 		{[]string{"-bots", "random"}, 1, "at least two"},
+		{[]string{"-bots", "random,random"}, 1, "names random twice"},
+		{[]string{"-bots", "heuristic, random,heuristic"}, 1, "names heuristic twice"},
 	} {
 		code, _, errOut := runArena(t, tc.args...)
 		if code != tc.code || !strings.Contains(errOut, tc.msg) {
