@@ -128,11 +128,16 @@ func (r Record) Write(w io.Writer) error {
 // limits are errors wrapping [ErrCorrupt], and so is a record of a newer major version (the
 // error says to upgrade). A newer minor version's fields are ignored. It does not check the
 // moves (see [Replay]). Version holds the version read ("" for a record written before
-// versions).
+// versions). An error of rd itself (a failed read, a directory) is returned wrapped as it is,
+// never as ErrCorrupt: the data was not read, so nothing can be said of it.
 func ReadRecord(rd io.Reader) (Record, error) {
 	data, err := strictjson.ReadLimited(rd, MaxRecordSize)
-	if err != nil {
+	switch {
+	case errors.Is(err, strictjson.ErrTooLarge):
 		return Record{}, fmt.Errorf("norns: read record: %w: %v", ErrCorrupt, err)
+	case err != nil:
+		// The reader failed (a directory, a closed pipe): not corrupt data, and said as such.
+		return Record{}, fmt.Errorf("norns: read record: %w", err)
 	}
 	var probe struct {
 		Version json.RawMessage `json:"version"`

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/internal/toy"
@@ -187,5 +189,26 @@ func TestRecordHugeInputs(t *testing.T) {
 		if err == nil || n > 1<<20 || len(err.Error()) > 300 {
 			t.Errorf("%s: DecodeConfig: %d bytes allocated, error %.200v", name, n, err)
 		}
+	}
+}
+
+// TestReadRecordIOErrorIsNotCorrupt checks that a reader's failure is reported as itself, not as
+// corrupt data: a failing reader and a directory opened as a file.
+func TestReadRecordIOErrorIsNotCorrupt(t *testing.T) {
+	broken := errors.New("disk on fire")
+	_, err := norns.ReadRecord(iotest.ErrReader(broken))
+	if !errors.Is(err, broken) || errors.Is(err, norns.ErrCorrupt) {
+		t.Errorf("ReadRecord(failing reader) = %v, want the reader's error and not ErrCorrupt", err)
+	}
+	dir, err := os.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dir.Close()
+	if _, err := norns.ReadRecord(dir); err == nil || errors.Is(err, norns.ErrCorrupt) {
+		t.Errorf("ReadRecord(a directory) = %v, want an I/O error that is not ErrCorrupt", err)
+	}
+	if _, err := norns.ReadRecord(strings.NewReader(strings.Repeat(" ", norns.MaxRecordSize+1))); !errors.Is(err, norns.ErrCorrupt) {
+		t.Errorf("ReadRecord(too large) = %v, want ErrCorrupt", err)
 	}
 }

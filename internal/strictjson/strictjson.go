@@ -65,15 +65,20 @@ func (o Options) Decode(r io.Reader, v any) error {
 	return o.Unmarshal(data, v)
 }
 
+// ErrTooLarge is the error of ReadLimited for input longer than its limit: the input's fault,
+// unlike the reader's own errors, which ReadLimited returns as they are.
+var ErrTooLarge = errors.New("input too large")
+
 // ReadLimited reads r to its end, failing without reading further once it holds more than limit
-// bytes.
+// bytes (an error wrapping ErrTooLarge). An error of r itself is returned unwrapped, so that a
+// caller can tell a failed read from bad data.
 func ReadLimited(r io.Reader, limit int) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
 	if err != nil {
 		return nil, err
 	}
 	if len(data) > limit {
-		return nil, fmt.Errorf("input larger than %d bytes", limit)
+		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
 	}
 	return data, nil
 }
