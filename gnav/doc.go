@@ -30,7 +30,7 @@
 //   - A void deal (N16) is skipped inside the Apply that settles the deal before it. Its nominal
 //     dealer is the next contestant left of the last dealer (or, with no contestant, the next
 //     seat alive); the next real deal is dealt by the contestant left of that seat. Void deals
-//     are not counted by [State.Deals].
+//     are not counted by [State.Round].
 //   - Every card of the deal is put away at the showdown; between deals a State holds no cards.
 //     The match ends at once when one seat is left (N14, N17), with a deal's cards put away too.
 //

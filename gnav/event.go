@@ -54,7 +54,7 @@ type Event struct {
 	Card  Card
 	Card2 Card
 	Lives int         // lives left, for EventLifeLost
-	Seats norns.Seats // contestants, resting seats or winners
+	Seats norns.Seats // the contestants dealt to, the resting seats of a void deal, or the winners at the end
 }
 
 // String describes the event in plain words, as in "seat 2: Hest forbi! The request passes on."

@@ -21,7 +21,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println("deals:", last.Deals(), "moves:", len(moves))
+	fmt.Println("deals:", last.Round(), "moves:", len(moves))
 	fmt.Println("winners:", last.Winners(), "lives:", last.Score(0), last.Score(1), last.Score(2))
 	// Output:
 	// deals: 7 moves: 24

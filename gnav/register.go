@@ -48,7 +48,7 @@ type regView struct {
 	Over     bool         `json:"over"`
 	Phase    string       `json:"phase"`
 	Lives    int          `json:"lives"` // lives each at the start
-	Deals    int          `json:"deals"`
+	Round    int          `json:"deals"` // State.Round; the key front ends read is "deals"
 	Dealer   norns.Player `json:"dealer"`
 	Hand     string       `json:"hand"`
 	Dealt    string       `json:"dealt"`
@@ -80,7 +80,7 @@ func regViewJSON(v View) any {
 	asked, own := v.Received()
 	d := regView{
 		Game: "gnav", Seat: v.Seat(), Players: v.Players(), ToMove: v.ToMove(), Over: v.Over(),
-		Phase: v.Phase().String(), Lives: v.Config().Lives, Deals: v.Deals(), Dealer: v.Dealer(),
+		Phase: v.Phase().String(), Lives: v.Config().Lives, Round: v.Round(), Dealer: v.Dealer(),
 		Hand: regCard(v.Hand()), Dealt: regCard(v.Dealt()), Asked: regCard(asked), Own: regCard(own),
 		SeatInfo: []regSeat{},
 	}

@@ -547,7 +547,7 @@ func TestRuleN15_FewerThanTwoInPlay(t *testing.T) {
 
 func TestRuleN16_CaseRestThenVoid(t *testing.T) {
 	s := table(t, gnav.Config{Players: 2}, 1, nil)
-	deals := s.Deals()
+	deals := s.Round()
 	s = dealt(t, s, []gnav.Card{narr, gnav.Numbered(5)})
 	s, evs := play(t, s, 0, "stand", "stand")
 	// One Narr: its holder and the lowest of the others (the only other) lose. Seat 0 rests, so
@@ -556,8 +556,8 @@ func TestRuleN16_CaseRestThenVoid(t *testing.T) {
 	if !strings.Contains(texts(evs), "the deal is void") {
 		t.Errorf("events:\n%s", texts(evs))
 	}
-	if s.Resting() != 0 || s.Contestants() != seats(0, 1) || s.Dealer() != 0 || s.Deals() != deals+1 {
-		t.Errorf("resting %v, contestants %v, dealer %v, deals %d", s.Resting(), s.Contestants(), s.Dealer(), s.Deals())
+	if s.Resting() != 0 || s.Contestants() != seats(0, 1) || s.Dealer() != 0 || s.Round() != deals+1 {
+		t.Errorf("resting %v, contestants %v, dealer %v, deals %d", s.Resting(), s.Contestants(), s.Dealer(), s.Round())
 	}
 }
 

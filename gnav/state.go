@@ -280,9 +280,19 @@ func (s public) Dealer() norns.Player {
 	return norns.Player(s.dealer)
 }
 
-// Deals returns the number of deals dealt so far, the current one included. Void deals (N16)
-// are not counted.
-func (s public) Deals() int { return int(s.deals) }
+// Round returns the number of deals dealt so far, the current one included: 0 before the first
+// deal. Void deals (N16) are not dealt, so they are not counted.
+func (s public) Round() int { return int(s.deals) }
+
+// HandLen returns the number of cards seat p holds: 1 while p is a contestant of a deal in play
+// (a seat out under N14 keeps its card until the showdown), and 0 otherwise (resting, out of the
+// match, between deals, or once over). It panics if p is not a seat.
+func (s public) HandLen(p norns.Player) int {
+	if s.toMove >= 0 && s.contest.Has(norns.Player(s.index(p))) {
+		return 1
+	}
+	return 0
+}
 
 // Contestants returns the contestants of the current deal, or of the coming one at a chance node
 // (N3); a contestant that went out during the deal (N14) is still listed. It is empty once over.

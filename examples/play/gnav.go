@@ -20,7 +20,7 @@ func gnavFront() presenter {
 		promptFor: promptGnav,
 		explainV:  explainGnav,
 		resultOf: func(u *ui, s gnav.State) {
-			u.println(u.p.bold("The match is over") + fmt.Sprintf(" after %s.", plural(s.Deals(), "deal")))
+			u.println(u.p.bold("The match is over") + fmt.Sprintf(" after %s.", plural(s.Round(), "deal")))
 			for p := range norns.Player(s.Players()) {
 				u.printf("  %-7s %s\n", u.who.Name(p), plural(s.Lives(p), "life", "lives"))
 			}
@@ -190,7 +190,7 @@ func showdownWhy(u *ui, shown map[norns.Player]gnav.Card, p norns.Player) string
 }
 
 func showGnav(u *ui, v gnav.View) {
-	u.println(u.p.bold(fmt.Sprintf("Deal %d", v.Deals())) + fmt.Sprintf(": %s and %s last. The lowest card at the showdown loses a life; the last player with lives wins.",
+	u.println(u.p.bold(fmt.Sprintf("Deal %d", v.Round())) + fmt.Sprintf(": %s and %s last. The lowest card at the showdown loses a life; the last player with lives wins.",
 		u.who.does(v.Dealer(), "deal"), u.who.verb(v.Dealer(), "act")))
 	for p := range norns.Player(v.Players()) {
 		var notes []string
