@@ -53,7 +53,7 @@ func (s *State) check(m Move, w *window) error {
 		if m.kind != MoveDraw {
 			return s.refuse(m, norns.ErrIllegalMove, "chance draws a tile for %v here: want draw <tile>", norns.Player(s.seat))
 		}
-		if !m.tile.IsValid() || !Deck.Has(s.h.supply, cards.Card(m.tile)) {
+		if !m.tile.IsValid() || !deck.Has(s.h.supply, cards.Card(m.tile)) {
 			return s.refuse(m, norns.ErrIllegalMove, "the supply holds no %v", m.tile)
 		}
 		return nil
@@ -61,7 +61,7 @@ func (s *State) check(m Move, w *window) error {
 		if m.kind != MoveFirstTile {
 			return s.refuse(m, norns.ErrIllegalMove, "chance turns up the first tile here: want first <tile>")
 		}
-		if !m.tile.IsValid() || !Deck.Has(s.h.supply, cards.Card(m.tile)) {
+		if !m.tile.IsValid() || !deck.Has(s.h.supply, cards.Card(m.tile)) {
 			return s.refuse(m, norns.ErrIllegalMove, "the supply holds no %v", m.tile)
 		}
 		if m.tile.pw().Guard {
@@ -93,12 +93,12 @@ func (s *State) check(m Move, w *window) error {
 	if !t.IsValid() {
 		return s.refuse(m, norns.ErrIllegalMove, "not a tile")
 	}
-	if !Deck.Has(hand, cards.Card(t)) {
+	if !deck.Has(hand, cards.Card(t)) {
 		return s.refuse(m, norns.ErrIllegalMove, "you hold no %v", t)
 	}
 	if m.kind == MoveDiscard {
 		blocked := s.board.blocked()
-		for c := range Deck.All(Deck.Distinct(hand)) {
+		for c := range deck.All(deck.Distinct(hand)) {
 			if u := Tile(c); !blocked.has(u) {
 				return s.refuse(m, norns.ErrIllegalMove, "you can lay your %v: a player who can lay may not discard (V9)", u)
 			}
@@ -159,7 +159,7 @@ func (s *State) step(m Move, w *window, r *recorder) {
 	case MoveDraw:
 		p := s.seat
 		s.take(m.tile)
-		s.h.hand[p] = Deck.With(s.h.hand[p], cards.Card(m.tile))
+		s.h.hand[p] = deck.With(s.h.hand[p], cards.Card(m.tile))
 		s.size[p]++
 		if r != nil {
 			e := ev(EventDraw, p)
@@ -204,7 +204,7 @@ func (s *State) step(m Move, w *window, r *recorder) {
 		blocked := s.board.blocked()
 		s.leave(p, m.tile)
 		s.holds[p].discard(blocked, int(s.size[p]))
-		s.gone = Deck.With(s.gone, cards.Card(m.tile))
+		s.gone = deck.With(s.gone, cards.Card(m.tile))
 		if r != nil {
 			e := ev(EventDiscard, p)
 			e.Tile = m.tile
@@ -218,7 +218,7 @@ func (s *State) step(m Move, w *window, r *recorder) {
 
 // take removes t from the supply.
 func (s *State) take(t Tile) {
-	s.h.supply = Deck.Without(s.h.supply, cards.Card(t))
+	s.h.supply = deck.Without(s.h.supply, cards.Card(t))
 	s.supply--
 }
 
@@ -226,9 +226,9 @@ func (s *State) take(t Tile) {
 // tile of t fewer (the tile that left may have been it), and one tile fewer for every discard
 // inference on a set of kinds that holds t.
 func (s *State) leave(p int8, t Tile) {
-	s.h.hand[p] = Deck.Without(s.h.hand[p], cards.Card(t))
+	s.h.hand[p] = deck.Without(s.h.hand[p], cards.Card(t))
 	s.size[p]--
-	s.known[p] = Deck.Without(s.known[p], cards.Card(t))
+	s.known[p] = deck.Without(s.known[p], cards.Card(t))
 	if s.holds[p].any() {
 		s.holds[p].leave(t)
 	}
@@ -258,12 +258,12 @@ func (s *State) lay(m Move, w *window, r *recorder) {
 		s.last = int8(i)
 		if t.pw().Cover == CoverCapture {
 			captured = true
-			s.h.hand[p] = Deck.With(s.h.hand[p], cards.Card(under))
-			s.known[p] = Deck.With(s.known[p], cards.Card(under))
+			s.h.hand[p] = deck.With(s.h.hand[p], cards.Card(under))
+			s.known[p] = deck.With(s.known[p], cards.Card(under))
 			s.holds[p].arrive(under)
 			s.size[p]++
 		} else {
-			s.gone = Deck.With(s.gone, cards.Card(under))
+			s.gone = deck.With(s.gone, cards.Card(under))
 		}
 		if r != nil {
 			e := ev(EventCover, p)
@@ -363,9 +363,9 @@ func (s State) SampleChance(r *rng.Rand) Move { return s.sampleChance(r) }
 func (s *State) sampleChance(r *rng.Rand) Move {
 	switch s.phase {
 	case PhaseDeal, PhaseDraw:
-		return Draw(Tile(Deck.Random(s.h.supply, r)))
+		return Draw(Tile(deck.Random(s.h.supply, r)))
 	case PhaseFirstTile:
-		return FirstTile(Tile(Deck.Random(s.h.supply&^guardMask, r)))
+		return FirstTile(Tile(deck.Random(s.h.supply&^guardMask, r)))
 	case PhaseFirstSeat:
 		return FirstSeat(norns.Player(r.IntN(int(s.players))))
 	}
@@ -377,7 +377,7 @@ var guardMask = func() (m cards.Multiset) {
 	for i, p := range powers {
 		if p.Guard {
 			for range tiles[i].Copies() {
-				m = Deck.With(m, cards.Card(tiles[i]))
+				m = deck.With(m, cards.Card(tiles[i]))
 			}
 		}
 	}

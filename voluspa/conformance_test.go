@@ -15,7 +15,7 @@ import (
 // edge squares and a few squares of it, every discard, a pass, and every kind of chance move.
 func candidates(s voluspa.State) []voluspa.Move {
 	var out []voluspa.Move
-	for _, t := range voluspa.Tiles() {
+	for _, t := range voluspa.Kinds() {
 		out = append(out, voluspa.Discard(t), voluspa.Draw(t), voluspa.FirstTile(t))
 	}
 	out = append(out, voluspa.Pass(), voluspa.FirstSeat(0), voluspa.FirstSeat(norns.Player(s.Players())), voluspa.Move{})
@@ -24,7 +24,7 @@ func candidates(s voluspa.State) []voluspa.Move {
 		return out
 	}
 	squares := [][2]int{{minX - 1, 0}, {maxX + 1, 0}, {0, minY - 1}, {0, maxY + 1}, {0, 0}, {minX, minY}, {maxX, maxY}, {1, 0}, {0, 1}, {-1, 0}, {99, 99}}
-	for _, t := range voluspa.Tiles() {
+	for _, t := range voluspa.Kinds() {
 		for _, sq := range squares {
 			out = append(out, voluspa.Lay(t, sq[0], sq[1]), voluspa.CoverWith(t, sq[0], sq[1]))
 		}
@@ -37,11 +37,11 @@ func zones(s voluspa.State) []cards.Multiset {
 	var grid cards.Multiset
 	for i := range s.Cells() {
 		_, _, t := s.Cell(i)
-		grid = voluspa.Deck.With(grid, cards.Card(t))
+		grid = voluspa.Deck().With(grid, cards.Card(t))
 	}
-	out := []cards.Multiset{grid, s.Gone(), s.Supply()}
+	out := []cards.Multiset{grid, cards.Multiset(s.Gone()), cards.Multiset(s.Supply())}
 	for p := range norns.Player(s.Players()) {
-		out = append(out, s.Hand(p))
+		out = append(out, cards.Multiset(s.Hand(p)))
 	}
 	return out
 }
@@ -74,7 +74,7 @@ func game(players []int, seeds int) gametest.Game[voluspa.State, voluspa.Move, v
 			return voluspa.NewRecord(c.(voluspa.Config), seed, moves, last)
 		},
 		ReplayRecord: voluspa.ReplayRecord,
-		Deck:         voluspa.Deck,
+		Deck:         voluspa.Deck(),
 		Zones:        zones,
 	}
 	for _, n := range players {

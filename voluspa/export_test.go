@@ -29,19 +29,19 @@ func twin(s State, p norns.Player, r *rng.Rand) (State, bool) {
 		if i == n {
 			return s.h.supply
 		}
-		return Deck.Diff(s.h.hand[i], s.known[i])
+		return deck.Diff(s.h.hand[i], s.known[i])
 	}
 	fa, fb := free(a), free(b)
 	if fa.IsEmpty() || fb.IsEmpty() {
 		return s, false
 	}
-	ca, cb := Deck.Random(fa, r), Deck.Random(fb, r)
+	ca, cb := deck.Random(fa, r), deck.Random(fb, r)
 	if ca == cb {
 		return s, false
 	}
 	pa, pb := get(a), get(b)
-	*pa = Deck.With(Deck.Without(*pa, ca), cb)
-	*pb = Deck.With(Deck.Without(*pb, cb), ca)
+	*pa = deck.With(deck.Without(*pa, ca), cb)
+	*pb = deck.With(deck.Without(*pb, cb), ca)
 	for q := range n {
 		if !keepsHolds(s, q) {
 			return s, false
@@ -98,7 +98,7 @@ func Satisfies(s State) bool {
 // Apply's square-by-square checks: s with the seat to act given t.
 func CanPlace(s State, t Tile, x, y int) bool {
 	s.phase, s.toMove = PhaseTurn, 0
-	s.h.hand[0] = Deck.With(0, cards.Card(t))
+	s.h.hand[0] = deck.With(0, cards.Card(t))
 	_, errLay := s.Apply(Lay(t, x, y))
 	_, errCover := s.Apply(CoverWith(t, x, y))
 	return errLay == nil || errCover == nil

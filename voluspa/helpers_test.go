@@ -55,35 +55,35 @@ func mustApply(t testing.TB, s voluspa.State, moves ...string) voluspa.State {
 }
 
 // tiles parses a space-separated list of tile names.
-func tiles(t testing.TB, s string) cards.Multiset {
+func tiles(t testing.TB, s string) voluspa.Tiles {
 	t.Helper()
-	m, err := voluspa.Deck.ParseMultiset(s)
+	m, err := voluspa.Deck().ParseMultiset(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return m
+	return voluspa.Tiles(m)
 }
 
 // invariant checks that every tile is in exactly one place, that the counts the views see agree
 // with the hidden tiles, and that the hands keep what the views know of them.
 func invariant(s voluspa.State) error {
-	all, _ := voluspa.Deck.Sum(s.Supply(), s.Gone())
+	all, _ := voluspa.Deck().Sum(cards.Multiset(s.Supply()), cards.Multiset(s.Gone()))
 	var grid cards.Multiset
 	for i := range s.Cells() {
 		_, _, t := s.Cell(i)
-		grid = voluspa.Deck.With(grid, cards.Card(t))
+		grid = voluspa.Deck().With(grid, cards.Card(t))
 	}
-	all, ok := voluspa.Deck.Sum(all, grid)
+	all, ok := voluspa.Deck().Sum(all, grid)
 	if !ok {
 		return errors.New("grid, supply and gone overlap beyond the game's copies")
 	}
 	total := 0
 	for p := range norns.Player(s.Players()) {
 		h := s.Hand(p)
-		if h.Len() != s.HandSize(p) || h.Len() > voluspa.HandSize {
-			return fmt.Errorf("%v: hand %s, size %d", p, voluspa.Deck.Format(h), s.HandSize(p))
+		if h.Len() != s.HandLen(p) || h.Len() > voluspa.HandSize {
+			return fmt.Errorf("%v: hand %s, size %d", p, h.String(), s.HandLen(p))
 		}
-		if all, ok = voluspa.Deck.Sum(all, h); !ok {
+		if all, ok = voluspa.Deck().Sum(all, cards.Multiset(h)); !ok {
 			return fmt.Errorf("%v's hand overlaps", p)
 		}
 		if s.Score(p) < 0 {
@@ -91,8 +91,8 @@ func invariant(s voluspa.State) error {
 		}
 		total += s.Score(p)
 	}
-	if all != voluspa.Deck.Full() {
-		return fmt.Errorf("tiles not conserved: %s", voluspa.Deck.Format(voluspa.Deck.Diff(voluspa.Deck.Full(), all)))
+	if all != voluspa.Deck().Full() {
+		return fmt.Errorf("tiles not conserved: %s", (voluspa.Deck().Diff(voluspa.Deck().Full(), all)).String())
 	}
 	if s.Supply().Len() != s.SupplySize() {
 		return fmt.Errorf("supply %d, size %d", s.Supply().Len(), s.SupplySize())
@@ -139,9 +139,9 @@ func play(t testing.TB, s voluspa.State, items ...string) voluspa.State {
 }
 
 func filler(s voluspa.State) voluspa.Tile {
-	ts := voluspa.Tiles()
+	ts := voluspa.Kinds()
 	for i := len(ts) - 1; i >= 0; i-- {
-		if voluspa.Deck.Has(s.Supply(), cards.Card(ts[i])) {
+		if s.Supply().Has(ts[i]) {
 			return ts[i]
 		}
 	}

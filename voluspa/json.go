@@ -58,12 +58,12 @@ type holdJSON struct {
 func (s State) MarshalJSON() ([]byte, error) {
 	j := stateJSON{Config: s.Config(), Phase: s.phase.String(), ToMove: s.ToMove(), Seat: int(s.seat),
 		Turns: int(s.turns), Grid: make([]cellJSON, s.board.n), Last: int(s.last),
-		Gone: Deck.Format(s.gone), Supply: Deck.Format(s.h.supply), Seats: make([]seatJSON, s.players)}
+		Gone: deck.Format(s.gone), Supply: deck.Format(s.h.supply), Seats: make([]seatJSON, s.players)}
 	for i, c := range s.board.cells() {
 		j.Grid[i] = cellJSON{X: int(c.x), Y: int(c.y), Tile: c.t}
 	}
 	for p := range j.Seats {
-		sj := seatJSON{Score: int(s.score[p]), Reached: int(s.reached[p]), Hand: Deck.Format(s.h.hand[p]), Known: Deck.Format(s.known[p])}
+		sj := seatJSON{Score: int(s.score[p]), Reached: int(s.reached[p]), Hand: deck.Format(s.h.hand[p]), Known: deck.Format(s.known[p])}
 		kinds, n, m := s.holds[p].chain()
 		for i := range m {
 			sj.Holds = append(sj.Holds, holdJSON{Kinds: kinds[i].tiles(), N: n[i]})
@@ -148,7 +148,7 @@ func (j *stateJSON) state() (State, error) {
 	}
 	s.last = int8(j.Last)
 	multi := func(what, text string) (cards.Multiset, error) {
-		m, err := Deck.ParseMultiset(text)
+		m, err := deck.ParseMultiset(text)
 		if err != nil {
 			return 0, fmt.Errorf("%s: %v", what, err)
 		}
@@ -161,12 +161,12 @@ func (j *stateJSON) state() (State, error) {
 		return State{}, err
 	}
 	s.supply = uint8(s.h.supply.Len())
-	all, ok := Deck.Sum(s.gone, s.h.supply)
+	all, ok := deck.Sum(s.gone, s.h.supply)
 	for _, c := range s.board.cells() {
 		if !ok {
 			break
 		}
-		all, ok = Deck.Add(all, cards.Card(c.t))
+		all, ok = deck.Add(all, cards.Card(c.t))
 	}
 	if !ok {
 		return State{}, errors.New("more copies of a tile than the game holds")
@@ -182,7 +182,7 @@ func (j *stateJSON) state() (State, error) {
 			return State{}, fmt.Errorf("seat %d: a hand of %d tiles, or known tiles it does not hold", p, s.h.hand[p].Len())
 		}
 		s.size[p] = uint8(s.h.hand[p].Len())
-		if all, ok = Deck.Sum(all, s.h.hand[p]); !ok {
+		if all, ok = deck.Sum(all, s.h.hand[p]); !ok {
 			return State{}, errors.New("more copies of a tile than the game holds")
 		}
 		if sj.Score < 0 || sj.Score > NumTiles*2*MaxLine || sj.Reached < 0 || sj.Reached > j.Turns || (sj.Score == 0) != (sj.Reached == 0) {
@@ -216,7 +216,7 @@ func (j *stateJSON) state() (State, error) {
 			prevKinds, prevN = k, hj.N
 		}
 	}
-	if all != Deck.Full() {
+	if all != deck.Full() {
 		return State{}, errors.New("the tiles do not add up to the game's 60")
 	}
 	if err := s.checkPhase(j.ToMove); err != nil {

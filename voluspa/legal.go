@@ -26,12 +26,12 @@ func (s State) Legal() []Move { return s.AppendLegal(nil) }
 func (s State) AppendLegal(dst []Move) []Move {
 	switch s.phase {
 	case PhaseDeal, PhaseDraw:
-		for x := uint64(Deck.Distinct(s.h.supply)); x != 0; x &= x - 1 {
+		for x := uint64(deck.Distinct(s.h.supply)); x != 0; x &= x - 1 {
 			dst = append(dst, Draw(Tile(bits.TrailingZeros64(x))))
 		}
 		return dst
 	case PhaseFirstTile:
-		for x := uint64(Deck.Distinct(s.h.supply &^ guardMask)); x != 0; x &= x - 1 {
+		for x := uint64(deck.Distinct(s.h.supply &^ guardMask)); x != 0; x &= x - 1 {
 			dst = append(dst, FirstTile(Tile(bits.TrailingZeros64(x))))
 		}
 		return dst
@@ -59,7 +59,7 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 		var p [frontierPlanes * maxRows]uint64
 		f = newFrontier(&s.board, p[:], maxRows)
 	}
-	kinds := uint64(Deck.Distinct(hand))
+	kinds := uint64(deck.Distinct(hand))
 	n := f.moves(kinds)
 	if n == 0 {
 		for x := kinds; x != 0; x &= x - 1 {

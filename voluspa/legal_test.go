@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/nornsgames/norns"
-	"github.com/nornsgames/norns/cards"
 	"github.com/nornsgames/norns/rng"
 	"github.com/nornsgames/norns/voluspa"
 )
@@ -22,8 +21,8 @@ func legalSlow(s voluspa.State) []voluspa.Move {
 	}
 	minX, minY, maxX, maxY, _ := s.Bounds()
 	var out []voluspa.Move
-	for _, t := range voluspa.Tiles() {
-		if !voluspa.Deck.Has(hand, cards.Card(t)) {
+	for _, t := range voluspa.Kinds() {
+		if !hand.Has(t) {
 			continue
 		}
 		for _, cover := range []bool{false, true} {
@@ -43,8 +42,8 @@ func legalSlow(s voluspa.State) []voluspa.Move {
 	if len(out) > 0 {
 		return out
 	}
-	for _, t := range voluspa.Tiles() {
-		if voluspa.Deck.Has(hand, cards.Card(t)) {
+	for _, t := range voluspa.Kinds() {
+		if hand.Has(t) {
 			out = append(out, voluspa.Discard(t))
 		}
 	}

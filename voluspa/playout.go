@@ -198,7 +198,7 @@ var _ [ww - 32]struct{} // copyLine copies four words
 // empty) and has f for its frontier, without listing the moves: it draws from r exactly as that
 // expression does.
 func (f *frontier) randomMove(hand cards.Multiset, r *rng.Rand) Move {
-	kinds := uint64(Deck.Distinct(hand))
+	kinds := uint64(deck.Distinct(hand))
 	if n := f.moves(kinds); n > 0 {
 		return f.move(kinds, r.IntN(n))
 	}

@@ -2,7 +2,6 @@ package voluspa
 
 import (
 	"github.com/nornsgames/norns"
-	"github.com/nornsgames/norns/cards"
 )
 
 // init registers Voluspa with the norns game registry as "voluspa" (see norns.Register), so
@@ -67,16 +66,16 @@ type regSquare struct {
 }
 
 type regSeat struct {
-	Score    int      `json:"score"`
-	Reached  int      `json:"reached"`
-	HandSize int      `json:"handSize"`
-	Known    []string `json:"known"` // tiles everyone saw go into that hand (V8)
+	Score   int      `json:"score"`
+	Reached int      `json:"reached"`
+	HandLen int      `json:"handSize"`
+	Known   []string `json:"known"` // tiles everyone saw go into that hand (V8)
 }
 
-func regTiles(m cards.Multiset) []string {
+func regTiles(m Tiles) []string {
 	out := []string{}
-	for c := range Deck.All(m) {
-		out = append(out, Tile(c).String())
+	for t := range m.All() {
+		out = append(out, t.String())
 	}
 	return out
 }
@@ -95,7 +94,7 @@ func regViewJSON(v View) any {
 		d.Last = &regSquare{X: x, Y: y}
 	}
 	for q := range norns.Player(v.Players()) {
-		d.Seats = append(d.Seats, regSeat{Score: v.Score(q), Reached: v.Reached(q), HandSize: v.HandSize(q), Known: regTiles(v.Known(q))})
+		d.Seats = append(d.Seats, regSeat{Score: v.Score(q), Reached: v.Reached(q), HandLen: v.HandLen(q), Known: regTiles(v.Known(q))})
 	}
 	for p := range v.Winners().All() {
 		d.Winners = append(d.Winners, int(p))

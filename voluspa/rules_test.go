@@ -8,7 +8,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/nornsgames/norns"
-	"github.com/nornsgames/norns/cards"
 	"github.com/nornsgames/norns/rng"
 	"github.com/nornsgames/norns/voluspa"
 )
@@ -50,14 +49,14 @@ func TestRuleV1_TileTable(t *testing.T) {
 	}
 	total := 0
 	for i, w := range want {
-		tl := voluspa.Tiles()[i]
+		tl := voluspa.Kinds()[i]
 		if tl != w.tile || tl.String() != w.name || tl.Power().Value != w.value || tl.Copies() != w.copies {
 			t.Errorf("tile %d: %v value %d copies %d, want %s %d %d", i, tl, tl.Power().Value, tl.Copies(), w.name, w.value, w.copies)
 		}
 		total += tl.Copies()
 	}
-	if total != voluspa.NumTiles || voluspa.Deck.Size() != 60 || voluspa.Deck.Full().Len() != 60 {
-		t.Errorf("%d tiles, deck of %d", total, voluspa.Deck.Size())
+	if total != voluspa.NumTiles || voluspa.Deck().Size() != 60 || voluspa.Deck().Full().Len() != 60 {
+		t.Errorf("%d tiles, deck of %d", total, voluspa.Deck().Size())
 	}
 	p := func(tl voluspa.Tile) voluspa.Power { return tl.Power() }
 	if !p(voluspa.Troll).Guard || p(voluspa.Dragon).Cover != voluspa.CoverRemove || p(voluspa.Skadi).Cover != voluspa.CoverCapture ||
@@ -82,8 +81,8 @@ func TestRuleV2_PlayersAndHands(t *testing.T) {
 			s, _ = s.Apply(s.SampleChance(r))
 		}
 		for p := range norns.Player(n) {
-			if s.HandSize(p) != voluspa.HandSize {
-				t.Errorf("%d players: %v holds %d tiles", n, p, s.HandSize(p))
+			if s.HandLen(p) != voluspa.HandSize {
+				t.Errorf("%d players: %v holds %d tiles", n, p, s.HandLen(p))
 			}
 		}
 		if s.SupplySize() != voluspa.NumTiles-5*n {
@@ -103,7 +102,7 @@ func TestRuleV3_Setup(t *testing.T) {
 	for _, name := range []string{"Troll", "Troll", "Odin", "Thor", "Loki", "Troll", "Troll", "Troll", "Troll", "Dragon"} {
 		s = mustApply(t, s, "draw "+name)
 	}
-	if got := voluspa.Deck.Format(s.Hand(0)); got != "Odin Thor Troll Troll Loki" {
+	if got := s.Hand(0).String(); got != "Odin Thor Troll Troll Loki" {
 		t.Errorf("seat 0 was dealt %s", got)
 	}
 	if s.Phase() != voluspa.PhaseFirstTile {
@@ -227,8 +226,8 @@ func TestRuleV7_Dragon(t *testing.T) {
 	refused(t, s, "Dragon on 0,0", "touches no other tile")
 	s = play(t, s, "Thor 1,0")
 	s, _ = lines(t, s, "Dragon on 1,0")
-	if s.At(1, 0) != voluspa.Dragon || voluspa.Deck.Count(s.Gone(), cards.Card(voluspa.Thor)) != 1 {
-		t.Fatalf("after Dragon on 1,0: at 1,0 %v, gone %s", s.At(1, 0), voluspa.Deck.Format(s.Gone()))
+	if s.At(1, 0) != voluspa.Dragon || s.Gone().Count(voluspa.Thor) != 1 {
+		t.Fatalf("after Dragon on 1,0: at 1,0 %v, gone %s", s.At(1, 0), s.Gone().String())
 	}
 	if s.ToMove() != norns.Chance || s.Phase() != voluspa.PhaseDraw {
 		t.Fatalf("a Dragon's player does not draw: %v", s.Phase())
@@ -255,19 +254,19 @@ func TestRuleV8_Skadi(t *testing.T) {
 		before = mustApply(t, before, "draw Loki")
 	}
 	s, _ = lines(t, before, "Skadi on 1,0")
-	if s.At(1, 0) != voluspa.Skadi || voluspa.Deck.Count(s.Hand(1), cards.Card(voluspa.Thor)) != 1 {
-		t.Fatalf("after Skadi on 1,0: at 1,0 %v, hand %s", s.At(1, 0), voluspa.Deck.Format(s.Hand(1)))
+	if s.At(1, 0) != voluspa.Skadi || s.Hand(1).Count(voluspa.Thor) != 1 {
+		t.Fatalf("after Skadi on 1,0: at 1,0 %v, hand %s", s.At(1, 0), s.Hand(1).String())
 	}
-	if s.ToMove() != 0 || s.HandSize(1) != 5 || s.SupplySize() != before.SupplySize() {
-		t.Fatalf("a Skadi capture drew: %v to move, hand %d, supply %d", s.ToMove(), s.HandSize(1), s.SupplySize())
+	if s.ToMove() != 0 || s.HandLen(1) != 5 || s.SupplySize() != before.SupplySize() {
+		t.Fatalf("a Skadi capture drew: %v to move, hand %d, supply %d", s.ToMove(), s.HandLen(1), s.SupplySize())
 	}
 	if s.Known(1) != tiles(t, "Thor") || s.View(0).Known(1) != tiles(t, "Thor") {
-		t.Errorf("the captured tile is not known to be in the hand: %s", voluspa.Deck.Format(s.Known(1)))
+		t.Errorf("the captured tile is not known to be in the hand: %s", s.Known(1).String())
 	}
 	refused(t, s, "Skadi on 1,0", "a Skadi cannot cover a Skadi")
 	s = play(t, s, "Thor 2,0", "Thor 3,0")
 	if s.Known(1) != 0 {
-		t.Errorf("after seat 1 laid a Thor, still known: %s", voluspa.Deck.Format(s.Known(1)))
+		t.Errorf("after seat 1 laid a Thor, still known: %s", s.Known(1).String())
 	}
 }
 
@@ -280,8 +279,8 @@ func blocked(t *testing.T) voluspa.State {
 
 func TestRuleV9_Discard(t *testing.T) {
 	s := blocked(t)
-	if s.ToMove() != 0 || voluspa.Deck.Format(s.Hand(0)) != "Odin Thor Loki Loki Loki" {
-		t.Fatalf("seat 0 holds %s", voluspa.Deck.Format(s.Hand(0)))
+	if s.ToMove() != 0 || s.Hand(0).String() != "Odin Thor Loki Loki Loki" {
+		t.Fatalf("seat 0 holds %s", s.Hand(0).String())
 	}
 	want := []voluspa.Move{voluspa.Discard(voluspa.Odin), voluspa.Discard(voluspa.Thor), voluspa.Discard(voluspa.Loki)}
 	if got := s.Legal(); !slices.Equal(got, want) {
@@ -296,8 +295,8 @@ func TestRuleV9_Discard(t *testing.T) {
 	if len(evs) != 1 || evs[0].Kind != voluspa.EventDiscard || next.Score(0) != 0 {
 		t.Errorf("discard events %v", evs)
 	}
-	if !voluspa.Deck.Has(next.Gone(), cards.Card(voluspa.Thor)) || next.Phase() != voluspa.PhaseDraw {
-		t.Errorf("after the discard: gone %s, phase %v", voluspa.Deck.Format(next.Gone()), next.Phase())
+	if !next.Gone().Has(voluspa.Thor) || next.Phase() != voluspa.PhaseDraw {
+		t.Errorf("after the discard: gone %s, phase %v", next.Gone().String(), next.Phase())
 	}
 	// The others learn that every tile left was of a blocked kind.
 	kinds, n := voluspa.HoldOf(next, 0)
@@ -323,9 +322,9 @@ func TestRuleV9_Pass(t *testing.T) {
 			} else {
 				legal := s.Legal()
 				m = legal[0]
-				empty := s.HandSize(s.ToMove()) == 0
+				empty := s.HandLen(s.ToMove()) == 0
 				if (m == voluspa.Pass()) != empty || (empty && len(legal) != 1) {
-					t.Fatalf("hand %d, moves %v", s.HandSize(s.ToMove()), legal)
+					t.Fatalf("hand %d, moves %v", s.HandLen(s.ToMove()), legal)
 				}
 				if empty {
 					passes++
@@ -443,8 +442,8 @@ func TestRuleV13_ScoringPictures(t *testing.T) {
 func TestRuleV14_Draw(t *testing.T) {
 	s := opening(t, "Odin", 0, "Thor Thor Thor Thor Thor", "Thor Thor Thor Fenrir Fenrir")
 	s = mustApply(t, s, "Thor 1,0")
-	if s.ToMove() != norns.Chance || s.HandSize(0) != 4 || s.Turn() != 0 {
-		t.Fatalf("after a lay: %v to move, hand %d", s.ToMove(), s.HandSize(0))
+	if s.ToMove() != norns.Chance || s.HandLen(0) != 4 || s.Turn() != 0 {
+		t.Fatalf("after a lay: %v to move, hand %d", s.ToMove(), s.HandLen(0))
 	}
 	// The outcomes are the kinds in the supply, drawn in proportion to their copies.
 	legal := s.Legal()
@@ -458,15 +457,15 @@ func TestRuleV14_Draw(t *testing.T) {
 		counts[s.SampleChance(r).Tile()]++
 	}
 	supply := s.Supply()
-	for _, tl := range voluspa.Tiles() {
-		want := float64(voluspa.Deck.Count(supply, cards.Card(tl))) / float64(supply.Len())
+	for _, tl := range voluspa.Kinds() {
+		want := float64(supply.Count(tl)) / float64(supply.Len())
 		if got := float64(counts[tl]) / n; got < want-0.01 || got > want+0.01 {
 			t.Errorf("%v drawn %.3f of the time, want %.3f", tl, got, want)
 		}
 	}
 	s = mustApply(t, s, "draw Loki")
-	if s.ToMove() != 1 || s.HandSize(0) != 5 || !voluspa.Deck.Has(s.Hand(0), cards.Card(voluspa.Loki)) {
-		t.Errorf("after the draw: %v to move, hand %s", s.ToMove(), voluspa.Deck.Format(s.Hand(0)))
+	if s.ToMove() != 1 || s.HandLen(0) != 5 || !s.Hand(0).Has(voluspa.Loki) {
+		t.Errorf("after the draw: %v to move, hand %s", s.ToMove(), s.Hand(0).String())
 	}
 	// As far as the supply lasts: at the end of a match hands shrink and no draw comes.
 	e := mustNew(t, 2)
@@ -503,11 +502,11 @@ func TestRuleV15_End(t *testing.T) {
 			}
 			l := s.Legal()
 			s = mustApply(t, s, l[r.IntN(len(l))].String())
-			if !s.Over() && s.SupplySize() == 0 && s.HandSize(0)+s.HandSize(1)+s.HandSize(2) == 0 {
+			if !s.Over() && s.SupplySize() == 0 && s.HandLen(0)+s.HandLen(1)+s.HandLen(2) == 0 {
 				t.Fatal("supply and hands empty but the match goes on")
 			}
 		}
-		if s.SupplySize() != 0 || s.HandSize(0)+s.HandSize(1)+s.HandSize(2) != 0 {
+		if s.SupplySize() != 0 || s.HandLen(0)+s.HandLen(1)+s.HandLen(2) != 0 {
 			t.Fatal("over with tiles left")
 		}
 		best, first := -1, 0

@@ -9,7 +9,7 @@ import (
 var kindTiles = func() (k [NumKinds]cards.Multiset) {
 	for i, t := range tiles {
 		for range t.Copies() {
-			k[i] = Deck.With(k[i], cards.Card(t))
+			k[i] = deck.With(k[i], cards.Card(t))
 		}
 	}
 	return k
@@ -60,7 +60,7 @@ func (v View) Sample(r *rng.Rand) State {
 			if !ok {
 				break
 			}
-			s.h.hand[q], _ = Deck.Sum(v.known[q], got)
+			s.h.hand[q], _ = deck.Sum(v.known[q], got)
 		}
 		if ok {
 			s.h.supply = left
@@ -146,8 +146,8 @@ func dealHidden(pool cards.Multiset, h *holds, known cards.Multiset, n int, r *r
 	for i := range l.m + 1 {
 		var a, b cards.Multiset
 		a, b, _ = drawN(l.pool[i], c[i], r)
-		got, _ = Deck.Sum(got, a)
-		left, _ = Deck.Sum(left, b)
+		got, _ = deck.Sum(got, a)
+		left, _ = deck.Sum(left, b)
 	}
 	return got, left, true
 }
@@ -155,9 +155,9 @@ func dealHidden(pool cards.Multiset, h *holds, known cards.Multiset, n int, r *r
 // drawN draws n copies of pool uniformly without replacement.
 func drawN(pool cards.Multiset, n int, r *rng.Rand) (got, left cards.Multiset, ok bool) {
 	for range n {
-		c := Deck.Random(pool, r)
-		pool = Deck.Without(pool, c)
-		got = Deck.With(got, c)
+		c := deck.Random(pool, r)
+		pool = deck.Without(pool, c)
+		got = deck.With(got, c)
 	}
 	return got, pool, true
 }

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/nornsgames/norns"
-	"github.com/nornsgames/norns/cards"
 	"github.com/nornsgames/norns/rng"
 	"github.com/nornsgames/norns/voluspa"
 )
@@ -23,7 +22,7 @@ func checkSample(t *testing.T, v voluspa.View, s voluspa.State) {
 	}
 	for q := range norns.Player(v.Players()) {
 		if q != v.Seat() && !s.Hand(q).Contains(v.Known(q)) {
-			t.Fatalf("%v's sampled hand %s lacks the known %s", q, voluspa.Deck.Format(s.Hand(q)), voluspa.Deck.Format(v.Known(q)))
+			t.Fatalf("%v's sampled hand %s lacks the known %s", q, s.Hand(q).String(), v.Known(q).String())
 		}
 	}
 }
@@ -33,12 +32,12 @@ func TestSampleKeepsCapturedTiles(t *testing.T) {
 	s = settle(t, play(t, s, "Thor 1,0", "Skadi on 1,0"))
 	v := s.View(0)
 	r := rng.New(1)
-	thor := cards.Card(voluspa.Thor)
+	thor := voluspa.Thor
 	for range 500 {
 		smp := v.Sample(r)
 		checkSample(t, v, smp)
-		if !voluspa.Deck.Has(smp.Hand(1), thor) {
-			t.Fatalf("a sample lost the Thor seat 1 took: %s", voluspa.Deck.Format(smp.Hand(1)))
+		if !smp.Hand(1).Has(thor) {
+			t.Fatalf("a sample lost the Thor seat 1 took: %s", smp.Hand(1).String())
 		}
 	}
 	// Once seat 1 lays a Thor, seat 0 cannot tell which: the samples may give seat 1 none.
@@ -48,7 +47,7 @@ func TestSampleKeepsCapturedTiles(t *testing.T) {
 	for range 500 {
 		smp := v.Sample(r)
 		checkSample(t, v, smp)
-		if !voluspa.Deck.Has(smp.Hand(1), thor) {
+		if !smp.Hand(1).Has(thor) {
 			none++
 		}
 	}
@@ -63,7 +62,7 @@ func TestSampleKeepsCapturedTiles(t *testing.T) {
 func blockedKinds(t *testing.T, s voluspa.State) []voluspa.Tile {
 	minX, minY, maxX, maxY, _ := s.Bounds()
 	var out []voluspa.Tile
-	for _, tl := range voluspa.Tiles() {
+	for _, tl := range voluspa.Kinds() {
 		free := false
 		for y := minY - 1; y <= maxY+1 && !free; y++ {
 			for x := minX - 1; x <= maxX+1 && !free; x++ {
@@ -93,11 +92,11 @@ func TestSampleKeepsDiscardInference(t *testing.T) {
 	s = settle(t, s)
 	v := s.View(1)
 	r := rng.New(2)
-	inKinds := func(h cards.Multiset) int {
+	inKinds := func(h voluspa.Tiles) int {
 		k := 0
-		for c := range voluspa.Deck.All(h) {
+		for c := range h.All() {
 			for _, tl := range want {
-				if voluspa.Tile(c) == tl {
+				if c == tl {
 					k++
 				}
 			}
@@ -108,7 +107,7 @@ func TestSampleKeepsDiscardInference(t *testing.T) {
 		smp := v.Sample(r)
 		checkSample(t, v, smp)
 		if got := inKinds(smp.Hand(0)); got < 4 {
-			t.Fatalf("a sample gives seat 0 %s: %d tiles of %v, want at least 4", voluspa.Deck.Format(smp.Hand(0)), got, want)
+			t.Fatalf("a sample gives seat 0 %s: %d tiles of %v, want at least 4", smp.Hand(0).String(), got, want)
 		}
 	}
 }
@@ -122,13 +121,13 @@ func TestSampleUniform(t *testing.T) {
 	if unseen.Len() != 54 {
 		t.Fatalf("%d unseen tiles, want 54", unseen.Len())
 	}
-	thors := voluspa.Deck.Count(unseen, cards.Card(voluspa.Thor))
+	thors := unseen.Count(voluspa.Thor)
 	const n = 20000
 	var got [6]int
 	r := rng.New(5)
 	for range n {
 		smp := v.Sample(r)
-		got[voluspa.Deck.Count(smp.Hand(1), cards.Card(voluspa.Thor))]++
+		got[smp.Hand(1).Count(voluspa.Thor)]++
 	}
 	binom := func(n, k int) float64 {
 		if k < 0 || k > n {
@@ -163,7 +162,7 @@ func TestSampleUniform(t *testing.T) {
 func TestSampleKeepsEveryDiscardInference(t *testing.T) {
 	s := opening(t, "Odin", 0, "Troll Troll Troll Thor Odin", "Troll Troll Fenrir Fenrir Thor")
 	s = play(t, s, "Troll 1,0", "Troll -1,0", "Troll 0,1", "Troll 0,-1", "Troll 1,1", "discard Fenrir", "draw Troll")
-	if got := voluspa.Deck.Format(s.Hand(0)); s.ToMove() != 0 || got != "Odin Thor Loki Loki Loki" {
+	if got := s.Hand(0).String(); s.ToMove() != 0 || got != "Odin Thor Loki Loki Loki" {
 		t.Fatalf("seat 0 to act with %s\n%v", got, s)
 	}
 	first := blockedKinds(t, s)
@@ -186,7 +185,7 @@ func TestSampleKeepsEveryDiscardInference(t *testing.T) {
 		checkSample(t, v, smp)
 		h := smp.Hand(0)
 		if a, b := countOf(h, first), countOf(h, second); a < 3 || b < 4 {
-			t.Fatalf("a sample gives seat 0 %s: %d of %v and %d of %v, want at least 3 and 4", voluspa.Deck.Format(h), a, first, b, second)
+			t.Fatalf("a sample gives seat 0 %s: %d of %v and %d of %v, want at least 3 and 4", h.String(), a, first, b, second)
 		}
 		if countOf(h, first) == 3 {
 			exactlyThree++
@@ -210,14 +209,14 @@ func TestSampleKeepsEveryDiscardInference(t *testing.T) {
 func TestSampleCaptureAfterDiscard(t *testing.T) {
 	s := opening(t, "Odin", 0, "Troll Troll Odin Thor Loki", "Troll Troll Dragon Valkyrie Valkyrie")
 	s = settle(t, play(t, s, "Troll 1,0", "Troll -1,0", "Troll 0,1", "Troll 0,-1"))
-	if got := voluspa.Deck.Format(s.Hand(0)); s.ToMove() != 0 || got != "Odin Thor Loki Loki Loki" {
+	if got := s.Hand(0).String(); s.ToMove() != 0 || got != "Odin Thor Loki Loki Loki" {
 		t.Fatalf("seat 0 to act with %s\n%v", got, s)
 	}
 	blockedAt := blockedKinds(t, s)
 	s = play(t, s, "discard Odin", "draw Skadi", "Dragon on 1,0", "Loki 2,0", "draw Dragon", "Valkyrie 3,0", "Skadi on 3,0")
 	s = settle(t, s)
-	if got := voluspa.Deck.Format(s.Hand(0)); got != "Thor Dragon Valkyrie Loki Loki" || voluspa.Deck.Format(s.Known(0)) != "Valkyrie" {
-		t.Fatalf("seat 0 holds %s, known %s\n%v", got, voluspa.Deck.Format(s.Known(0)), s)
+	if got := s.Hand(0).String(); got != "Thor Dragon Valkyrie Loki Loki" || s.Known(0).String() != "Valkyrie" {
+		t.Fatalf("seat 0 holds %s, known %s\n%v", got, s.Known(0).String(), s)
 	}
 	v := s.View(1)
 	r := rng.New(4)
@@ -228,7 +227,7 @@ func TestSampleCaptureAfterDiscard(t *testing.T) {
 		checkSample(t, v, smp)
 		k := countOf(smp.Hand(0), blockedAt)
 		if k < 4 {
-			t.Fatalf("a sample gives seat 0 %s: %d tiles of %v; it holds at least 4 (three from before its discard, and the Valkyrie it captured after)", voluspa.Deck.Format(smp.Hand(0)), k, blockedAt)
+			t.Fatalf("a sample gives seat 0 %s: %d tiles of %v; it holds at least 4 (three from before its discard, and the Valkyrie it captured after)", smp.Hand(0).String(), k, blockedAt)
 		}
 		got[k-1]++
 	}
@@ -255,10 +254,10 @@ func TestSampleCaptureAfterDiscard(t *testing.T) {
 }
 
 // countOf returns how many tiles of h are of one of kinds.
-func countOf(h cards.Multiset, kinds []voluspa.Tile) int {
+func countOf(h voluspa.Tiles, kinds []voluspa.Tile) int {
 	k := 0
-	for c := range voluspa.Deck.All(h) {
-		if slices.Contains(kinds, voluspa.Tile(c)) {
+	for c := range h.All() {
+		if slices.Contains(kinds, c) {
 			k++
 		}
 	}

@@ -142,7 +142,7 @@ type hidden struct {
 // The grid is the list of its filled squares in the order they were first filled, with their
 // tiles and coordinates relative to the first tile (at most 60 squares of 3 bytes); two states
 // are == when they hold the same tiles in the same squares filled in the same order, the same
-// hands, supply, scores and turn. Hands and the supply are [cards.Multiset] words: the supply has
+// hands, supply, scores and turn. Hands and the supply are [Tiles], multiset words: the supply has
 // no order, so no state, view or move can reveal one.
 //
 // Size budget: a State is 360 bytes, within a budget of 400: the board 185, five hands and the
@@ -172,7 +172,7 @@ func New(c Config) (State, error) {
 	s.seat = 0
 	s.last = -1
 	s.supply = NumTiles
-	s.h.supply = Deck.Full()
+	s.h.supply = deck.Full()
 	return s, nil
 }
 
@@ -223,19 +223,19 @@ func (s public) Reached(p norns.Player) int { return int(s.reached[s.index(p)]) 
 // seats the one that reached it first (V15). It is empty before the end.
 func (s public) Winners() norns.Seats { return s.winners }
 
-// HandSize returns how many tiles seat p holds. It panics if p is not a seat.
-func (s public) HandSize(p norns.Player) int { return int(s.size[s.index(p)]) }
+// HandLen returns how many tiles seat p holds. It panics if p is not a seat.
+func (s public) HandLen(p norns.Player) int { return int(s.size[s.index(p)]) }
 
 // Known returns the tiles every seat knows seat p holds: tiles it captured with a Skadi (V8) and
 // has not laid or discarded since (a tile of that kind laid since may have been that one). It
 // panics if p is not a seat.
-func (s public) Known(p norns.Player) cards.Multiset { return s.known[s.index(p)] }
+func (s public) Known(p norns.Player) Tiles { return Tiles(s.known[s.index(p)]) }
 
 // SupplySize returns the number of tiles left in the draw supply.
 func (s public) SupplySize() int { return int(s.supply) }
 
 // Gone returns the tiles out of the game: covered by a Dragon (V7) or discarded (V9).
-func (s public) Gone() cards.Multiset { return s.gone }
+func (s public) Gone() Tiles { return Tiles(s.gone) }
 
 // At returns the tile on top at x, y, and NoTile for an empty square (coordinates are relative
 // to the first tile, at 0,0; x grows east, y north).
@@ -281,10 +281,10 @@ func (s public) index(p norns.Player) int {
 }
 
 // Hand returns seat p's tiles. It panics if p is not a seat.
-func (s State) Hand(p norns.Player) cards.Multiset { return s.h.hand[s.index(p)] }
+func (s State) Hand(p norns.Player) Tiles { return Tiles(s.h.hand[s.index(p)]) }
 
 // Supply returns the tiles of the draw supply. It has no order.
-func (s State) Supply() cards.Multiset { return s.h.supply }
+func (s State) Supply() Tiles { return Tiles(s.h.supply) }
 
 // Grid draws the grid as text, north at the top, with coordinates along the edges: each square
 // is a tile's first two letters ("Od", "Th", "Tr", "Dr", "Fe", "Sk", "Va", "Lo"), "[Th]" marks the
@@ -333,9 +333,9 @@ func (s State) String() string {
 	}
 	fmt.Fprintf(&b, ", turn %d\n", s.turns)
 	for p := range int(s.players) {
-		fmt.Fprintf(&b, "  seat %d: %d points (at turn %d), hand %s", p, s.score[p], s.reached[p], Deck.Format(s.h.hand[p]))
+		fmt.Fprintf(&b, "  seat %d: %d points (at turn %d), hand %s", p, s.score[p], s.reached[p], deck.Format(s.h.hand[p]))
 		if !s.known[p].IsEmpty() {
-			fmt.Fprintf(&b, ", known %s", Deck.Format(s.known[p]))
+			fmt.Fprintf(&b, ", known %s", deck.Format(s.known[p]))
 		}
 		kinds, n, m := s.holds[p].chain()
 		for i := range m {
@@ -343,7 +343,7 @@ func (s State) String() string {
 		}
 		b.WriteByte('\n')
 	}
-	fmt.Fprintf(&b, "  supply (%d): %s\n  gone: %s\n", s.supply, Deck.Format(s.h.supply), Deck.Format(s.gone))
+	fmt.Fprintf(&b, "  supply (%d): %s\n  gone: %s\n", s.supply, deck.Format(s.h.supply), deck.Format(s.gone))
 	b.WriteString(s.Grid())
 	return b.String()
 }

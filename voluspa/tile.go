@@ -33,9 +33,13 @@ const NumTiles = 60
 // NumKinds is the number of tile kinds (V1).
 const NumKinds = 8
 
-// Deck is Voluspa's tile table as a [cards.Deck]: the eight kinds with their copies (V1). Hands
-// and the draw supply are [cards.Multiset] values of this deck.
-var Deck = cards.MustDeck("voluspa",
+// Deck returns Voluspa's tile table as a [cards.Deck]: the eight kinds with their copies (V1). A
+// Tile is the deck's card of the same value (cards.Card(t)), and a [Tiles] is a [cards.Multiset]
+// of it. It is a func, so no caller can replace the table.
+func Deck() *cards.Deck { return deck }
+
+// deck is the table Deck returns.
+var deck = cards.MustDeck("voluspa",
 	cards.Kind{Name: "Odin", Short: "Odin", Copies: 6},
 	cards.Kind{Name: "Thor", Short: "Thor", Copies: 8},
 	cards.Kind{Name: "Troll", Short: "Troll", Copies: 6},
@@ -95,7 +99,7 @@ var powers = [NumKinds]Power{
 // kindIndex maps a Tile (a card id, 0–63) to its row in the table, or -1.
 var kindIndex = func() (k [64]int8) {
 	for i := range k {
-		k[i] = int8(Deck.Index(cards.Card(i)))
+		k[i] = int8(deck.Index(cards.Card(i)))
 	}
 	return k
 }()
@@ -103,8 +107,8 @@ var kindIndex = func() (k [64]int8) {
 // tiles lists the kinds in table order.
 var tiles = [NumKinds]Tile{Odin, Thor, Troll, Dragon, Fenrir, Skadi, Valkyrie, Loki}
 
-// Tiles returns the eight kinds in table order (V1).
-func Tiles() [NumKinds]Tile { return tiles }
+// Kinds returns the eight kinds in table order (V1).
+func Kinds() [NumKinds]Tile { return tiles }
 
 // IsValid reports whether t is one of the game's tiles.
 func (t Tile) IsValid() bool { return t < 64 && kindIndex[t] >= 0 }
@@ -121,7 +125,7 @@ func (t Tile) Power() Power {
 func (t Tile) pw() *Power { return &powers[kindIndex[t]] }
 
 // Copies returns how many copies of t the game holds (V1), 0 if t is not a tile.
-func (t Tile) Copies() int { return Deck.Copies(cards.Card(t)) }
+func (t Tile) Copies() int { return deck.Copies(cards.Card(t)) }
 
 // String returns the tile's name ("Thor"), "none" for NoTile, or "Tile(7)" for a value that is
 // no tile.
@@ -130,7 +134,7 @@ func (t Tile) String() string {
 	case t == NoTile:
 		return "none"
 	case t.IsValid():
-		return Deck.Name(cards.Card(t))
+		return deck.Name(cards.Card(t))
 	}
 	return fmt.Sprintf("Tile(%d)", int(t))
 }
@@ -138,7 +142,7 @@ func (t Tile) String() string {
 // ParseTile reads a tile's name, case-insensitively ("thor", "Valkyrie"). Its error wraps
 // [cards.ErrUnknown].
 func ParseTile(s string) (Tile, error) {
-	c, err := Deck.Parse(s)
+	c, err := deck.Parse(s)
 	if err != nil {
 		return NoTile, err
 	}

@@ -35,7 +35,7 @@ func (s State) View(p norns.Player) View {
 func (v View) Seat() norns.Player { return norns.Player(v.me) }
 
 // Hand returns the seat's tiles.
-func (v View) Hand() cards.Multiset { return v.hand }
+func (v View) Hand() Tiles { return Tiles(v.hand) }
 
 // Legal returns the seat's legal moves when it is to act, in [State.Legal]'s order, and nil
 // otherwise.
@@ -51,17 +51,17 @@ func (v View) AppendLegal(dst []Move) []Move {
 
 // Unseen returns the tiles the seat cannot place: the supply and the other hands, less the tiles
 // it knows another seat holds (captured with a Skadi, V8).
-func (v View) Unseen() cards.Multiset {
-	return v.unseen()
+func (v View) Unseen() Tiles {
+	return Tiles(v.unseen())
 }
 
 func (v *View) unseen() cards.Multiset {
-	u := Deck.Diff(Deck.Full(), v.gone)
-	u = Deck.Diff(u, v.hand)
-	u = Deck.Diff(u, v.board.tiles())
+	u := deck.Diff(deck.Full(), v.gone)
+	u = deck.Diff(u, v.hand)
+	u = deck.Diff(u, v.board.tiles())
 	for q := range int8(v.players) {
 		if q != v.me {
-			u = Deck.Diff(u, v.known[q])
+			u = deck.Diff(u, v.known[q])
 		}
 	}
 	return u
@@ -71,7 +71,7 @@ func (v *View) unseen() cards.Multiset {
 func (b *board) tiles() cards.Multiset {
 	var m cards.Multiset
 	for _, c := range b.c[:b.n] {
-		m = Deck.With(m, cards.Card(c.t))
+		m = deck.With(m, cards.Card(c.t))
 	}
 	return m
 }
@@ -83,11 +83,11 @@ func (v View) String() string {
 	if v.phase == PhaseTurn {
 		fmt.Fprintf(&b, ", %v to act", v.ToMove())
 	}
-	fmt.Fprintf(&b, ", you hold %s, supply %d\n", Deck.Format(v.hand), v.supply)
+	fmt.Fprintf(&b, ", you hold %s, supply %d\n", deck.Format(v.hand), v.supply)
 	for p := range int(v.players) {
 		fmt.Fprintf(&b, "  seat %d: %d points, %d tiles", p, v.score[p], v.size[p])
 		if !v.known[p].IsEmpty() {
-			fmt.Fprintf(&b, ", known %s", Deck.Format(v.known[p]))
+			fmt.Fprintf(&b, ", known %s", deck.Format(v.known[p]))
 		}
 		b.WriteByte('\n')
 	}

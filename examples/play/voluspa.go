@@ -128,13 +128,13 @@ func indent(s string) string {
 func showVoluspa(u *ui, v voluspa.View) {
 	u.println(u.p.bold(fmt.Sprintf("Turn %d", v.Turns()+1)) + fmt.Sprintf(": %s in the supply; the highest score once every tile is laid wins.", plural(v.SupplySize(), "tile")))
 	for p := range norns.Player(v.Players()) {
-		u.printf("  %-7s %-10s %s in hand\n", u.who.Name(p), plural(v.Score(p), "point"), plural(v.HandSize(p), "tile"))
+		u.printf("  %-7s %-10s %s in hand\n", u.who.Name(p), plural(v.Score(p), "point"), plural(v.HandLen(p), "tile"))
 	}
 	u.println("  Grid (x across, y up; [ ] marks the last lay):")
 	u.println(indent(gridText(u, v)))
 	var hand []string
-	for t := range voluspa.Deck.All(v.Hand()) {
-		hand = append(hand, fmt.Sprintf("%s (%d)", voluspa.Tile(t), voluspa.Tile(t).Power().Value))
+	for t := range v.Hand().All() {
+		hand = append(hand, fmt.Sprintf("%s (%d)", t, t.Power().Value))
 	}
 	u.printf("  Your hand: %s\n", strings.Join(hand, ", "))
 }
