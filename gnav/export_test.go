@@ -8,6 +8,9 @@ import (
 // Twin is twin, for the conformance suite in package gnav_test.
 var Twin = twin
 
+// Zones is zonesOf, for the conformance suite's conservation check in package gnav_test.
+var Zones = zonesOf
+
 // twin returns a state that differs from s only in what seat p cannot see, built without
 // View.Sample for the most part: it swaps two stock cards of different ranks, or a stock card with
 // the card of a contestant that has not been reached in the deal (its card is its dealt card, and

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/nornsgames/norns"
-	"github.com/nornsgames/norns/cards"
 	"github.com/nornsgames/norns/gnav"
 	"github.com/nornsgames/norns/internal/gametest"
 )
@@ -105,23 +104,6 @@ func invariant(s gnav.State) error {
 	return nil
 }
 
-// zones lists where the cards are: during a deal, in the contestants' hands (a seat out under
-// N14 keeps its card) and the stock; between deals and once over, every card is put away.
-func zones(s gnav.State) []cards.Multiset {
-	d := gnav.Deck()
-	if s.Phase() != gnav.PhaseTurn {
-		return []cards.Multiset{d.Full()}
-	}
-	var hands, stock cards.Multiset
-	for p := range s.Contestants().All() {
-		hands = d.With(hands, s.Hand(p).Kind())
-	}
-	for _, c := range s.Stock() {
-		stock = d.With(stock, c.Kind())
-	}
-	return []cards.Multiset{hands, stock}
-}
-
 func game(t *testing.T, configs []gnav.Config, seeds int) gametest.Game[gnav.State, gnav.Move, gnav.View] {
 	g := gametest.Game[gnav.State, gnav.Move, gnav.View]{
 		Name: "gnav",
@@ -151,7 +133,7 @@ func game(t *testing.T, configs []gnav.Config, seeds int) gametest.Game[gnav.Sta
 		},
 		ReplayRecord: gnav.ReplayRecord,
 		Deck:         gnav.Deck(),
-		Zones:        zones,
+		Zones:        gnav.Zones,
 	}
 	for _, c := range configs {
 		name := fmt.Sprintf("%dp", c.Players)
