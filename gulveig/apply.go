@@ -277,7 +277,7 @@ func (s *State) checkBid(m Move, lo int) error {
 
 // badDeal returns why deal m does not fit s, or "".
 func (s *State) badDeal(m Move) string {
-	d, _ := m.Deal()
+	d, clash := m.deal()
 	in := s.InPlay()
 	all := d.Treasure | d.Out
 	n := d.Treasure.Len() + d.Out.Len()
@@ -285,7 +285,7 @@ func (s *State) badDeal(m Move) string {
 		all |= h
 		n += h.Len()
 	}
-	if clash := m.placeOf(locClash); clash != 0 {
+	if clash != 0 {
 		return fmt.Sprintf("%v is dealt twice", lowest(clash))
 	}
 	if all != in || n != in.Len() {

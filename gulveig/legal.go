@@ -101,15 +101,19 @@ func (s *public) appendLegal(dst []Move, hand Cards, role Role, treasure Cards) 
 		return dst
 	case PhaseAside:
 		n := hand.Len()
-		dst = slices.Grow(dst, n*(n-1)*(n-2)/6)
+		k := len(dst)
+		dst = slices.Grow(dst, n*(n-1)*(n-2)/6)[:k+n*(n-1)*(n-2)/6]
+		out := dst[k:]
 		none := mv(MoveAside, 0, 0, 0, 0).w
 		hand := uint64(hand)
+		i := 0
 		for x := hand; x != 0; x &= x - 1 {
 			a := none | uint64(bits.TrailingZeros64(x))<<8
 			for y := x & (x - 1); y != 0; y &= y - 1 {
 				ab := a | uint64(bits.TrailingZeros64(y))<<16
 				for z := y & (y - 1); z != 0; z &= z - 1 {
-					dst = append(dst, Move{w: ab | uint64(bits.TrailingZeros64(z))<<24})
+					out[i] = Move{w: ab | uint64(bits.TrailingZeros64(z))<<24}
+					i++
 				}
 			}
 		}
@@ -128,7 +132,7 @@ func (s *public) appendLegal(dst []Move, hand Cards, role Role, treasure Cards) 
 		for x := uint64(playable); x != 0; x &= x - 1 {
 			dst = append(dst, Move{w: play | uint64(bits.TrailingZeros64(x))<<8})
 		}
-		if s.trickN == 0 {
+		if s.trickN == 0 && (hand&(hand>>1)&inClanComboLow != 0 || hand&altKinds != 0) {
 			for _, co := range combos {
 				if hand.Has(co.a) && hand.Has(co.b) {
 					dst = append(dst, mv(MoveShow, co.a, co.b, NoCard, 0), mv(MoveShow, co.b, co.a, NoCard, 0))
@@ -154,3 +158,12 @@ func appendBids(dst []Move, k MoveKind, lo, hi int) []Move {
 	}
 	return dst
 }
+
+// inClanComboLow holds the first card of each in-clan combo (G2), whose partner is the next card
+// of the table, so hand&(hand>>1)&inClanComboLow tells whether a hand holds one; altKinds holds
+// the alternates, one card of each cross-clan combo (G3). Together they let AppendLegal skip the
+// combo table on most leads; TestComboMasks pins them to the table.
+const (
+	inClanComboLow = Cards(1<<Thor | 1<<Aegir | 1<<Loki | 1<<Gymir)
+	altKinds       = Cards(1<<NannaAlt | 1<<LaufeyAlt | 1<<ThiassiAlt | 1<<FreyaAlt)
+)

@@ -282,10 +282,22 @@ func (m Move) Deal() (Deal, bool) {
 	if m.kind() != MoveDeal {
 		return Deal{}, false
 	}
-	d := Deal{Hands: [4]Cards{m.placeOf(1), m.placeOf(2), m.placeOf(3), m.placeOf(4)},
-		Treasure: m.placeOf(locTreasure), Out: m.placeOf(locOut)}
+	d, _ := m.deal()
+	return d, true
+}
+
+// deal decodes a deal move in one pass over its cards: the deal, and the cards named twice.
+func (m Move) deal() (d Deal, clash Cards) {
+	var pl [8]Cards
+	for c := range 21 {
+		pl[m.d0>>(3*c)&7] |= 1 << c
+	}
+	for c := 21; c < int(NumKinds); c++ {
+		pl[m.d1>>(3*(c-21))&7] |= 1 << c
+	}
+	d = Deal{Hands: [4]Cards{pl[1], pl[2], pl[3], pl[4]}, Treasure: pl[locTreasure], Out: pl[locOut]}
 	for i := range d.Roles {
 		d.Roles[i] = Role(m.d1 >> (21 + 3*i) & 7)
 	}
-	return d, true
+	return d, pl[locClash]
 }
