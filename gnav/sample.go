@@ -42,7 +42,15 @@ type sampler struct {
 // each knock or its absence (a Narr or not) constrains one dealt card. Sample draws the dealt
 // cards and the stock under these constraints, two cards of each rank, and replays the acts.
 // Between deals there is nothing hidden and Sample returns the state itself.
+//
+// Sample has no budget and no fallback: every state it returns has View(Seat()) == v, for the
+// view of any state a match can reach (the conformance suite and TestSampleReachable check it at
+// every state of random matches, for every seat). The zero View, which no State gives, samples
+// to the zero State.
 func (v View) Sample(r *rng.Rand) State {
+	if v.players == 0 {
+		return State{}
+	}
 	s := State{public: v.public, d: noDeal}
 	if v.toMove < 0 {
 		return s

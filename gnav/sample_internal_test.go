@@ -8,7 +8,9 @@ import (
 	"github.com/nornsgames/norns/rng"
 )
 
-// TestSampleReachable checks that every sampled state is one a match can reach: replaying its
+// TestSampleReachable checks, for every seat at every state of random matches, that every sampled
+// state has the seat's view (the Sample policy: exact, no fallback, no panic) and is one a match
+// can reach: replaying its
 // deal from the sampled dealt cards and stock, with the recorded acts, gives the sample exactly
 // (the View check of the conformance suite alone would accept a sample that, say, gives a
 // matador to a seat that accepted an exchange).
@@ -22,17 +24,28 @@ func TestSampleReachable(t *testing.T) {
 			}
 			dice := rng.New(seed)
 			var buf []Move
-			for !s.Over() {
-				if s.toMove >= 0 {
-					for p := range norns.Player(s.players) {
-						for range 3 {
-							smp := s.View(p).Sample(r)
-							u := smp
-							if err := u.validate(); err != nil || u != smp {
-								t.Fatalf("%+v seed %d: seat %v's sample is not reachable: %v\nstate:\n%v\nsample:\n%v", c, seed, p, err, s, smp)
+			for {
+				for p := range norns.Player(s.players) {
+					v := s.View(p)
+					for range 3 {
+						smp := v.Sample(r)
+						if smp.View(p) != v {
+							t.Fatalf("%+v seed %d: seat %v's sample has another view\nstate:\n%v\nsample:\n%v", c, seed, p, s, smp)
+						}
+						if s.toMove < 0 {
+							if smp != s {
+								t.Fatalf("%+v seed %d: seat %v's sample of a state with nothing hidden differs\nstate:\n%v\nsample:\n%v", c, seed, p, s, smp)
 							}
+							continue
+						}
+						u := smp
+						if err := u.validate(); err != nil || u != smp {
+							t.Fatalf("%+v seed %d: seat %v's sample is not reachable: %v\nstate:\n%v\nsample:\n%v", c, seed, p, err, s, smp)
 						}
 					}
+				}
+				if s.Over() {
+					break
 				}
 				var m Move
 				if s.toMove == chance {
@@ -76,5 +89,13 @@ func TestStateSize(t *testing.T) {
 	}
 	if got := unsafe.Sizeof(View{}); got > 96 {
 		t.Errorf("View is %d bytes, want at most 96", got)
+	}
+}
+
+// TestSampleZeroView: the zero View, which no State gives, samples to the zero State without a
+// panic.
+func TestSampleZeroView(t *testing.T) {
+	if got := (View{}).Sample(rng.New(1)); got != (State{}) {
+		t.Errorf("zero View samples to %v", got)
 	}
 }
