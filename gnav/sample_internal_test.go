@@ -10,10 +10,9 @@ import (
 
 // TestSampleReachable checks, for every seat at every state of random matches, that every sampled
 // state has the seat's view (the Sample policy: exact, no fallback, no panic) and is one a match
-// can reach: replaying its
-// deal from the sampled dealt cards and stock, with the recorded acts, gives the sample exactly
-// (the View check of the conformance suite alone would accept a sample that, say, gives a
-// matador to a seat that accepted an exchange).
+// can reach: replaying its deal from the sampled dealt cards and stock, with the recorded acts,
+// gives the sample exactly (the View check alone would accept a sample that, say, gives a matador
+// to a seat that accepted an exchange).
 func TestSampleReachable(t *testing.T) {
 	r := rng.New(11)
 	for _, c := range []Config{{Players: 2}, {Players: 4}, {Players: 6, CatIsDragoon: true}, {Players: 9}, {Players: 20}} {
