@@ -272,7 +272,7 @@ func TestRuleV8_Skadi(t *testing.T) {
 
 // blocked returns a two-player position where seat 0 is to act holding no tile it can lay: the
 // first tile is ringed by Trolls and seat 0 holds neither Troll, Dragon nor Skadi.
-func blocked(t *testing.T) voluspa.State {
+func blocked(t testing.TB) voluspa.State {
 	s := opening(t, "Odin", 0, "Troll Troll Thor Odin Loki", "Troll Troll Troll Fenrir Fenrir")
 	return play(t, s, "Troll 1,0", "Troll -1,0", "Troll 0,1", "Troll 0,-1", "draw Valkyrie")
 }
