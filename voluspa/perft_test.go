@@ -3,8 +3,8 @@ package voluspa_test
 import (
 	"testing"
 
-	"github.com/nornsgames/norns/rng"
 	"github.com/nornsgames/norns/internal/gametest"
+	"github.com/nornsgames/norns/rng"
 	"github.com/nornsgames/norns/voluspa"
 )
 
