@@ -2,7 +2,9 @@ package norns
 
 import (
 	"errors"
+	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -69,4 +71,48 @@ func Clip(s string) string {
 		n--
 	}
 	return strings.ToValidUTF8(s[:n], "") + "…"
+}
+
+// Printable returns s as a tool may show it on a terminal, in a log line or on a page: control
+// characters (newlines and escape sequences included), Unicode's bidirectional controls and
+// line separators, and bytes that are not UTF-8 are written as Go escapes (\x1b, \n, \u202e);
+// everything else is kept as it is. Every tool of the module shows text from outside (record
+// tags, names, echoed input) through it, so that such text can neither move the cursor, fake a
+// line nor reverse what follows it.
+func Printable(s string) string {
+	if IsPrintable(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unprintable(r):
+			q := fmt.Sprintf("%+q", string(r)) // "\x1b", "\u202e"
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// IsPrintable reports whether [Printable] keeps s as it is.
+func IsPrintable(s string) bool {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 || unprintable(r) {
+			return false
+		}
+		i += n
+	}
+	return true
+}
+
+// unprintable reports whether Printable escapes r.
+func unprintable(r rune) bool {
+	return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == '\u2028' || r == '\u2029'
 }

@@ -226,3 +226,32 @@ func TestClip(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintable checks that Printable escapes what could drive a terminal or reorder a line and
+// keeps everything else, and that IsPrintable agrees with it.
+func TestPrintable(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", ""},
+		{"Ada Lovelace", "Ada Lovelace"},
+		{"Åsa Ødegård — ᚠᚢᚦ 🂡", "Åsa Ødegård — ᚠᚢᚦ 🂡"},
+		{"a\x1b[2Jb", `a\x1b[2Jb`},
+		{"line\nfake: line", `line\nfake: line`},
+		{"tab\there", `tab\there`},
+		{"x\u202eevil", `x\u202eevil`},
+		{"x\u2066y\u2069", `x\u2066y\u2069`},
+		{"sep\u2028", `sep\u2028`},
+		{"bad\xffutf8", `bad\xffutf8`},
+		{"\u0085next", `\u0085next`},
+	} {
+		got := norns.Printable(tc.in)
+		if got != tc.want {
+			t.Errorf("Printable(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if norns.IsPrintable(tc.in) != (got == tc.in) {
+			t.Errorf("IsPrintable(%q) = %v, but Printable gives %q", tc.in, norns.IsPrintable(tc.in), got)
+		}
+		if !norns.IsPrintable(got) {
+			t.Errorf("Printable(%q) = %q is not printable itself", tc.in, got)
+		}
+	}
+}

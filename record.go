@@ -65,7 +65,8 @@ type Record struct {
 }
 
 // Tags describe a match beyond its moves, like the tag pairs of a chess PGN. Every field is
-// optional; each text is at most [MaxTagText] bytes.
+// optional; each text is at most [MaxTagText] bytes of printable text ([IsPrintable]: no control
+// characters, no bidirectional controls), which ReadRecord checks and Write enforces.
 type Tags struct {
 	Event string `json:"event,omitempty"` // the event or occasion, e.g. "Club night"
 	Site  string `json:"site,omitempty"`  // where it was played
@@ -115,8 +116,12 @@ func result[S State[S, M, V], M Move, V any](s S) ([]int, []Player) {
 }
 
 // Write writes r as indented JSON in the current format: its Version is written as
-// [RecordVersion] whatever r holds.
+// [RecordVersion] whatever r holds. Tags that [ReadRecord] would refuse (too long, not
+// printable) are an error wrapping [ErrCorrupt], and nothing is written.
 func (r Record) Write(w io.Writer) error {
+	if err := r.Tags.check(); err != nil {
+		return fmt.Errorf("norns: write record: %w: %v", ErrCorrupt, err)
+	}
 	r.Version = RecordVersion
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -207,6 +212,9 @@ func (t *Tags) check() error {
 	long := func(what, s string) error {
 		if len(s) > MaxTagText {
 			return fmt.Errorf("tag %s: %s longer than %d bytes", what, strictjson.Quote(s), MaxTagText)
+		}
+		if !IsPrintable(s) {
+			return fmt.Errorf("tag %s: %s holds control characters, bidirectional controls or bytes that are not UTF-8", what, strictjson.Quote(s))
 		}
 		return nil
 	}

@@ -212,3 +212,29 @@ func TestReadRecordIOErrorIsNotCorrupt(t *testing.T) {
 		t.Errorf("ReadRecord(too large) = %v, want ErrCorrupt", err)
 	}
 }
+
+// TestRecordTagsMustBePrintable checks that a record whose tags hold terminal escapes, fake
+// lines or bidirectional controls is refused when read and when written.
+func TestRecordTagsMustBePrintable(t *testing.T) {
+	for _, tags := range []norns.Tags{
+		{Event: "Club\x1b[2J night"},
+		{Site: "home\nResult: seat 1 wins"},
+		{Seats: []norns.SeatTag{{Name: "Ada\u202e"}, {Name: "Bo"}}},
+		{Seats: []norns.SeatTag{{Name: "Ada", Bot: "x\x07"}, {Name: "Bo"}}},
+		{Extra: map[string]string{"round": "1\r2"}},
+	} {
+		rec := norns.Record{Game: "toy", Config: []byte(`{}`), Tags: tags}
+		var buf bytes.Buffer
+		if err := rec.Write(&buf); !errors.Is(err, norns.ErrCorrupt) || buf.Len() != 0 {
+			t.Errorf("Write(%+v) = %v with %d bytes written, want ErrCorrupt and nothing", tags, err, buf.Len())
+		}
+		tags.Date = ""
+		data, err := json.Marshal(map[string]any{"version": "1.0", "game": "toy", "config": map[string]any{}, "seed": 1, "moves": []string{}, "over": false, "tags": tags})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := norns.ReadRecord(bytes.NewReader(data)); !errors.Is(err, norns.ErrCorrupt) {
+			t.Errorf("ReadRecord(tags %+v) = %v, want ErrCorrupt", tags, err)
+		}
+	}
+}

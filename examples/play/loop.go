@@ -197,7 +197,7 @@ func ask(g *norns.Registered, pr presenter, u *ui, m norns.Match, lines *lineRea
 		u.printf("%s> ", u.p.bold(pr.prompt(u, v)))
 		line, err := lines.next()
 		if lines.echo && err == nil {
-			u.println(line)
+			u.println(norns.Printable(line)) // never echo a terminal escape or a fake line
 		}
 		switch {
 		case errors.Is(err, errLineTooLong):

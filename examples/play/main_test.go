@@ -472,3 +472,22 @@ func tail(s string) string {
 	}
 	return s
 }
+
+// TestEchoIsPrintable is the regression test for echoing input lines raw when stdin is not a
+// terminal: a line with a terminal escape, a carriage return or a bidi override comes back
+// escaped, so the transcript cannot clear the screen or fake a line.
+func TestEchoIsPrintable(t *testing.T) {
+	d := &terminal{script: []string{"\x1b[2Jboo", "fake\rline \u202eevil", "quit"}}
+	code, out, errOut := runPlay(t, d, "-game", "gnav", "-seed", "3")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	for _, raw := range []string{"\x1b", "\r", "\u202e"} {
+		if strings.Contains(out, raw) {
+			t.Errorf("the output holds %q raw:\n%s", raw, tail(out))
+		}
+	}
+	if !strings.Contains(out, `\x1b[2Jboo`) {
+		t.Errorf("the escaped echo is missing:\n%s", tail(out))
+	}
+}

@@ -187,27 +187,27 @@ func show(out io.Writer, path string, movesOnly bool) error {
 	t := rec.Tags
 	var tags []string
 	if t.Event != "" {
-		tags = append(tags, "event: "+t.Event)
+		tags = append(tags, "event: "+norns.Printable(t.Event))
 	}
 	if t.Site != "" {
-		tags = append(tags, "site: "+t.Site)
+		tags = append(tags, "site: "+norns.Printable(t.Site))
 	}
 	if t.Date != "" {
-		tags = append(tags, "date: "+t.Date)
+		tags = append(tags, "date: "+norns.Printable(t.Date))
 	}
 	for k, v := range t.Extra {
-		tags = append(tags, k+": "+v)
+		tags = append(tags, norns.Printable(k)+": "+norns.Printable(v))
 	}
 	if len(tags) > 0 {
 		fmt.Fprintln(out, strings.Join(tags, " · "))
 	}
 	for i, s := range t.Seats {
-		who := s.Name
+		who := norns.Printable(s.Name)
 		if s.Bot != "" {
 			if who != "" {
 				who += ", "
 			}
-			who += "bot " + s.Bot
+			who += "bot " + norns.Printable(s.Bot)
 		}
 		fmt.Fprintf(out, "  seat %d: %s\n", i, who)
 	}

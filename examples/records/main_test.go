@@ -101,6 +101,8 @@ func TestValidateRefuses(t *testing.T) {
 		{"wrong result", `"over": true`, `"over": false`, "over"},
 		{"bad config", `"lives": 3`, `"lives": 30`, "lives"},
 		{"not json", `{`, `{{`, "corrupt"},
+		{"terminal escape in a tag", `"event": "test"`, `"event": "Club\u001b[2J night\nResult: seat 1 wins"`, "control characters"},
+		{"bidi override in a name", `"name": "Ada"`, `"name": "Ada\u202e"`, "bidirectional"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			bad := strings.Replace(string(good), tc.from, tc.to, 1)
@@ -115,6 +117,9 @@ func TestValidateRefuses(t *testing.T) {
 			}
 			if strings.Contains(out, "norns: ") {
 				t.Errorf("package prefix in %q", out)
+			}
+			if !norns.IsPrintable(strings.ReplaceAll(out, "\n", "")) {
+				t.Errorf("the account prints raw control characters: %q", out)
 			}
 		})
 	}
