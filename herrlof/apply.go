@@ -468,6 +468,7 @@ func (s *State) resolve(rec *recorder) {
 		}
 		if valknuts >= 2 && s.stock.Len() > 0 { // the trump changes (H13)
 			c, _ := s.stock.Draw()
+			s.rec.setReplaced(s.trump)
 			s.trump = Card(c)
 			for a := range s.stockSeen {
 				s.stockSeen[a] &^= 1 << s.stock.Len()

@@ -184,23 +184,6 @@ func TestConformance(t *testing.T) {
 	})
 }
 
-// zones lists where the cards are in a hand: the hands, the stock, the trick in play, the trump
-// card and the cards out of play; between hands and once over every card is put away.
-func zones(s herrlof.State) []cards.Multiset {
-	d := herrlof.Deck()
-	if s.Phase() == herrlof.PhaseDeal || s.Phase() == herrlof.PhaseOver {
-		return []cards.Multiset{d.Full()}
-	}
-	var stock, trick cards.Multiset
-	for _, c := range s.Stock() {
-		stock = d.With(stock, cards.Card(c))
-	}
-	for i := range s.Trick().Len() {
-		trick = d.With(trick, cards.Card(s.Trick().Card(i)))
-	}
-	z := []cards.Multiset{stock, trick, d.Of(cards.Card(s.TrumpCard())), cards.Multiset(s.Played())}
-	for p := range norns.Player(s.Players()) {
-		z = append(z, cards.Multiset(s.Hand(p)))
-	}
-	return z
-}
+// zones is herrlof.Zones: every zone read from what the State records, none the complement of
+// the others, so that the conservation check notices a lost card (TestZonesNoticeALostCard).
+func zones(s herrlof.State) []cards.Multiset { return herrlof.Zones(s) }

@@ -1,6 +1,9 @@
 package herrlof
 
-import "github.com/nornsgames/norns/rng"
+import (
+	"github.com/nornsgames/norns/cards"
+	"github.com/nornsgames/norns/rng"
+)
 
 // Validate exposes the decoder's check to the external tests: s must be a state a match can
 // reach.
@@ -86,4 +89,42 @@ func PlainSample(v View, r *rng.Rand) State { return v.sample(r, sampleOptions{p
 // steps it took.
 func TracedSample(v View, r *rng.Rand, f func(found bool, steps int)) State {
 	return v.sample(r, sampleOptions{traced: f})
+}
+
+// Zones lists where the State records the cards of the deck, each zone read from its own field
+// and none derived from the others (so a lost or doubled card shows in the sum): the hands, the
+// stock, the trick in play, the trump card, the cards of the completed tricks (the record of the
+// hand) and the trump card two Valknuts replaced (the record too). Between hands and once over a
+// State holds no card: the whole deck is put away, and every other zone must be empty.
+func Zones(s State) []cards.Multiset {
+	var z []cards.Multiset
+	if s.phase == PhaseDeal || s.phase == PhaseOver {
+		z = append(z, deck.Full())
+	}
+	for p := range int(s.players) {
+		z = append(z, cards.Multiset(s.hands[p]))
+	}
+	add := func(m cards.Multiset, c Card) cards.Multiset {
+		m, _ = deck.Add(m, cards.Card(c)) // a card beyond its copies is dropped: the sum then lacks it
+		return m
+	}
+	var stock, trick, done, trump, replaced cards.Multiset
+	for c := range s.stock.All() {
+		stock = add(stock, Card(c))
+	}
+	for _, c := range s.trick.cards[:s.trick.n] {
+		trick = add(trick, c)
+	}
+	for k := range int(s.players) * int(s.trickNo) {
+		if c := s.rec.play(k); c.IsValid() {
+			done = add(done, c)
+		}
+	}
+	if s.trump.IsValid() {
+		trump = deck.Of(cards.Card(s.trump))
+	}
+	if c := s.rec.replaced(); c.IsValid() {
+		replaced = deck.Of(cards.Card(c))
+	}
+	return append(z, stock, trick, done, trump, replaced)
 }

@@ -295,6 +295,7 @@ func (j *stateJSON) state() (State, error) {
 	if err := t.rec.fromJSON(&j.Record, n); err != nil {
 		return t, err
 	}
+	t.rec.setReplaced(t.replacedTrump())
 	return t, nil
 }
 

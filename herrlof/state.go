@@ -323,6 +323,22 @@ func (s *State) played() Cards {
 	return suitedBits&^in | Cards(1<<v-1)<<36 | Cards(1<<x-1)<<39
 }
 
+// replacedTrump derives the trump card two Valknuts replaced this hand from the rest of the State:
+// the card out of play that no completed trick holds, or NoCard when there is none (or, in a
+// damaged State, more than one). The decoder uses it to fill in the record, which holds it.
+func (s *State) replacedTrump() Card {
+	rest := s.played()
+	for k := range int(s.players) * int(s.trickNo) {
+		if c := s.rec.play(k); c.IsValid() && rest.Has(c) {
+			rest = rest.Without(c)
+		}
+	}
+	if rest.Len() != 1 {
+		return NoCard
+	}
+	return rest.nth(0)
+}
+
 // destroyedTricks returns the number of tricks a Valknut destroyed this hand: steals move
 // tricks between seats, so the tricks not counted for anyone are the destroyed ones.
 func (s *State) destroyedTricks() uint8 {

@@ -15,15 +15,21 @@ package herrlof
 //	228-231  bit s: the 3 of suit s drew (H11)
 //	232-239  the 6 of suit s took from seat q: q+1 at 232+2s (H15)
 //	240-287  the 6 of suit s: the card taken at 240+12s, the card given at 246+12s
+//	288-293  the trump card two Valknuts replaced (H13; at most once a hand: there are three)
+//
+// The replaced trump card is public and follows from the rest of the State (it is the one card out
+// of play that no trick holds); the tape records it so that every card of a hand sits in a place
+// the State records, and a lost card shows (see the conformance test's zones).
 type tape [5]uint64
 
 const (
-	tapeLeaders = 198
-	tapeDrew    = 228
-	tapeTarget  = 232
-	tapeSwap    = 240
-	tapeBits    = 288
-	maxPlays    = 33 // 11 tricks of three cards, or 15 of two
+	tapeLeaders  = 198
+	tapeDrew     = 228
+	tapeTarget   = 232
+	tapeSwap     = 240
+	tapeReplaced = 288
+	tapeBits     = 294
+	maxPlays     = 33 // 11 tricks of three cards, or 15 of two
 )
 
 func (t *tape) get(at, n uint) uint64 {
@@ -79,6 +85,18 @@ func (t *tape) given(st Suit) Card { return codeCard(t.get(tapeSwap+12*uint(st)+
 
 func (t *tape) setTaken(st Suit, c Card) { t.set(tapeSwap+12*uint(st), 6, cardCode(c)) }
 func (t *tape) setGiven(st Suit, c Card) { t.set(tapeSwap+12*uint(st)+6, 6, cardCode(c)) }
+
+// replaced returns the trump card two Valknuts replaced this hand, or NoCard.
+func (t *tape) replaced() Card { return codeCard(t.get(tapeReplaced, 6)) }
+
+// setReplaced records c as the replaced trump card; NoCard clears it.
+func (t *tape) setReplaced(c Card) {
+	var v uint64
+	if c.IsValid() {
+		v = cardCode(c)
+	}
+	t.set(tapeReplaced, 6, v)
+}
 
 // hideSwap forgets the cards of the 6 of suit st.
 func (t *tape) hideSwap(st Suit) { t.set(tapeSwap+12*uint(st), 12, 0) }

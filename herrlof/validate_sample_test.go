@@ -239,6 +239,9 @@ func (s *State) validateTape() error {
 	if t[4]>>(tapeBits-256) != 0 {
 		return errors.New("record: stray bits")
 	}
+	if r := t.replaced(); r != s.replacedTrump() {
+		return fmt.Errorf("record: replaced trump card %v, but the card out of play in no trick is %v", r, s.replacedTrump())
+	}
 	n := s.plays()
 	if s.phase == PhaseDeal || s.phase == PhaseOver {
 		if *t != (tape{}) {
