@@ -8,6 +8,7 @@ import (
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/cards"
 	"github.com/nornsgames/norns/internal/gametest"
+	"github.com/nornsgames/norns/rng"
 	"github.com/nornsgames/norns/voluspa"
 )
 
@@ -32,12 +33,15 @@ func candidates(s voluspa.State) []voluspa.Move {
 	return out
 }
 
-// zones lists where every tile is: on top of the grid, out of the game, each hand, the supply.
+// zones lists where every tile is, each zone read from what the State records: the tiles on top
+// of the grid (its cells), out of the game (Gone), the supply (Supply) and each hand (Hand). A
+// grid with more copies of a kind than the game holds (a broken state) keeps the game's number,
+// so the zones fall short of the deck instead of panicking.
 func zones(s voluspa.State) []cards.Multiset {
 	var grid cards.Multiset
 	for i := range s.Cells() {
 		_, _, t := s.Cell(i)
-		grid = voluspa.Deck().With(grid, cards.Card(t))
+		grid, _ = voluspa.Deck().Add(grid, cards.Card(t))
 	}
 	out := []cards.Multiset{grid, cards.Multiset(s.Gone()), cards.Multiset(s.Supply())}
 	for p := range norns.Player(s.Players()) {
@@ -91,4 +95,49 @@ func game(players []int, seeds int) gametest.Game[voluspa.State, voluspa.Move, v
 // TestConformance runs the shared conformance suite for 2 to 5 players.
 func TestConformance(t *testing.T) {
 	gametest.Run(t, game([]int{2, 3, 4, 5}, 6))
+}
+
+// TestZonesNoticeALostTile checks that zones reads every zone from what the State records, none
+// as the complement of the others: a tile lost from any one zone (voluspa.Lose) leaves zones
+// short of the game's 60 tiles, which is what lets the conformance suite's conservation check
+// notice a lost tile.
+func TestZonesNoticeALostTile(t *testing.T) {
+	sum := func(s voluspa.State) (cards.Multiset, bool) {
+		var all cards.Multiset
+		for _, z := range zones(s) {
+			var ok bool
+			if all, ok = voluspa.Deck().Sum(all, z); !ok {
+				return all, false
+			}
+		}
+		return all, true
+	}
+	r := rng.New(5)
+	lost := make(map[int]int)
+	for _, n := range []int{2, 3, 5} {
+		s := mustNew(t, n)
+		for !s.Over() {
+			if all, ok := sum(s); !ok || all != voluspa.Deck().Full() {
+				t.Fatalf("the zones of a legal state hold %v, not the game's tiles\n%v", voluspa.Tiles(all), s)
+			}
+			for zone := range 3 + n {
+				bad, ok := voluspa.Lose(s, zone)
+				if !ok {
+					continue
+				}
+				lost[zone]++
+				if all, ok := sum(bad); ok && all == voluspa.Deck().Full() {
+					t.Fatalf("zone %d lost a tile, yet the zones add up to the game's tiles\n%v", zone, bad)
+				}
+			}
+			if err := s.Step(randomMove(s, r)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for zone := range 3 + 2 {
+		if lost[zone] == 0 {
+			t.Errorf("no state had a tile to lose in zone %d", zone)
+		}
+	}
 }

@@ -103,3 +103,34 @@ func CanPlace(s State, t Tile, x, y int) bool {
 	_, errCover := s.Apply(CoverWith(t, x, y))
 	return errLay == nil || errCover == nil
 }
+
+// Lose returns s with one tile lost from one zone, changing nothing else, as a bug might: zone
+// 0 a tile of the grid (its square keeps a copy of another cell's tile instead), 1 a tile out of
+// the game, 2 a tile of the supply, 3+p a tile of seat p's hand. It reports false when the zone
+// has no tile to lose.
+func Lose(s State, zone int) (State, bool) {
+	drop := func(m *cards.Multiset) bool {
+		if m.IsEmpty() {
+			return false
+		}
+		*m = deck.Without(*m, deck.Nth(*m, 0))
+		return true
+	}
+	switch {
+	case zone == 0:
+		for i := 1; i < int(s.board.n); i++ {
+			if s.board.c[i].t != s.board.c[0].t {
+				s.board.c[i].t = s.board.c[0].t
+				return s, true
+			}
+		}
+		return s, false
+	case zone == 1:
+		return s, drop(&s.gone)
+	case zone == 2:
+		return s, drop(&s.h.supply)
+	case zone-3 < int(s.players):
+		return s, drop(&s.h.hand[zone-3])
+	}
+	return s, false
+}
