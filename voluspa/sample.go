@@ -43,6 +43,10 @@ func (k kindSet) of() cards.Multiset {
 // tiles uniformly among the draws that meet every bound (how many fall in each nested set of
 // kinds, weighted by the number of such draws, then the tiles), the seats in turn; if a later
 // seat cannot be served, the deal starts over.
+//
+// Sample is exact: every state it returns has View(Seat()) equal to v, with no budget and no
+// fallback to an approximation; for the view of a reachable state a deal that serves every seat
+// exists (the true one), so the redeals end. The zero View samples a state of no seat.
 func (v View) Sample(r *rng.Rand) State {
 	s := State{public: v.public}
 	s.h.hand[v.me] = v.hand

@@ -263,3 +263,13 @@ func countOf(h voluspa.Tiles, kinds []voluspa.Tile) int {
 	}
 	return k
 }
+
+// TestSampleOfZeroView checks that the zero View, which no state gives, samples without a panic
+// or an endless redeal: a state with no seat, whose View(Seat()) would be refused anyway.
+func TestSampleOfZeroView(t *testing.T) {
+	var v voluspa.View
+	s := v.Sample(rng.New(1))
+	if s.Players() != 0 || s.Supply() != voluspa.Tiles(voluspa.Deck().Full()) {
+		t.Errorf("the zero view sampled %d seats and supply %v", s.Players(), s.Supply())
+	}
+}
