@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -100,16 +101,32 @@ func play(g *norns.Registered, pr presenter, config []byte, o options, in io.Rea
 	lines := newLineReader(in)
 	chance := rng.New(o.seed)
 	var moves []string
+	// With -record the record is written before the first move (so a path that cannot be
+	// written fails now, not after the match) and again after every move, each time replacing
+	// the file whole: a crash loses at most the move being made.
+	keep := func() (norns.Record, error) {
+		if o.record == "" {
+			return norns.Record{}, nil
+		}
+		rec, err := g.NewRecord(config, o.seed, moves)
+		if err != nil {
+			return rec, err
+		}
+		rec.Tags = tags
+		if err := writeRecord(o.record, rec); err != nil {
+			return rec, fmt.Errorf("-record: %w", err)
+		}
+		return rec, nil
+	}
+	if _, err := keep(); err != nil {
+		return err
+	}
 	save := func(m norns.Match) error {
 		if o.record == "" {
 			return nil
 		}
-		rec, err := g.NewRecord(config, o.seed, moves)
+		rec, err := keep()
 		if err != nil {
-			return err
-		}
-		rec.Tags = tags
-		if err := writeRecord(o.record, rec); err != nil {
 			return err
 		}
 		if rec.Over {
@@ -145,6 +162,9 @@ func play(g *norns.Registered, pr presenter, config []byte, o options, in io.Rea
 		u.say(pr.narrate(u, m, move, next, evs))
 		moves = append(moves, move)
 		m = next
+		if _, err := keep(); err != nil {
+			return err
+		}
 	}
 	u.println()
 	pr.result(u, m)
@@ -275,16 +295,28 @@ func help(g *norns.Registered, pr presenter, u *ui, v norns.SeatView, list strin
 }
 
 // writeRecord writes rec to the file path.
+// writeRecord replaces the file at path with rec, through a temporary file in the same
+// directory renamed over it, so the file always holds a whole record.
 func writeRecord(path string, rec norns.Record) error {
-	f, err := os.Create(path)
+	f, err := os.CreateTemp(filepath.Dir(path), ".play-record-*.json")
 	if err != nil {
 		return err
 	}
+	f.Chmod(0o644) // as os.Create would, under the umask's usual 022
 	if err := rec.Write(f); err != nil {
 		f.Close()
+		os.Remove(f.Name())
 		return err
 	}
-	return f.Close()
+	if err := f.Close(); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	return nil
 }
 
 // andOr joins words as "a, b or c".

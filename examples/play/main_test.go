@@ -491,3 +491,58 @@ func TestEchoIsPrintable(t *testing.T) {
 		t.Errorf("the escaped echo is missing:\n%s", tail(out))
 	}
 }
+
+// TestRecordPathCheckedFirst is the regression test for a -record path that cannot be written:
+// it used to be opened only after the whole match, which was then lost; now the match does not
+// start.
+func TestRecordPathCheckedFirst(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "no such dir", "x.json")
+	d := &terminal{}
+	code, out, errOut := runPlay(t, d, "-game", "gnav", "-auto", "-record", path)
+	if code == 0 || !strings.Contains(errOut, "-record") {
+		t.Fatalf("exit %d, stderr %q; want a failure naming -record", code, errOut)
+	}
+	if n := strings.Count(out, "\n"); n > 3 {
+		t.Errorf("the match was played (%d lines) before the record failed:\n%s", n, tail(out))
+	}
+}
+
+// recordPeeker passes the game's output on to a terminal and, at every prompt, reads the
+// record file as it is on disk then.
+type recordPeeker struct {
+	*terminal
+	path  string
+	moves []int // the record's move count at each prompt
+}
+
+func (p *recordPeeker) Write(b []byte) (int, error) {
+	if bytes.HasSuffix(b, []byte("> ")) {
+		f, err := os.Open(p.path)
+		if err == nil {
+			rec, err := norns.ReadRecord(f)
+			f.Close()
+			if err == nil {
+				p.moves = append(p.moves, len(rec.Moves))
+			}
+		}
+	}
+	return p.terminal.Write(b)
+}
+
+// TestRecordWrittenAsItGoes checks that with -record the file holds a whole record of the moves
+// so far at every prompt, before the match ends: a crash loses at most the move being made.
+func TestRecordWrittenAsItGoes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "match.json")
+	d := &terminal{r: rng.New(1), limit: 12}
+	p := &recordPeeker{terminal: d, path: path}
+	var errOut bytes.Buffer
+	if code := run([]string{"-game", "herrlof", "-seed", "5", "-record", path}, d, p, &errOut); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+	if len(p.moves) < 5 {
+		t.Fatalf("the record was readable at %d prompts (%v), want every prompt", len(p.moves), p.moves)
+	}
+	if !slices.IsSorted(p.moves) || p.moves[len(p.moves)-1] == 0 {
+		t.Fatalf("record move counts at the prompts: %v, want them growing from the first moves on", p.moves)
+	}
+}
