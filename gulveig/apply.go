@@ -437,8 +437,8 @@ func (s *State) apply(m Move) {
 			return
 		}
 		a, b := s.swapBy, s.otherLoser(s.swapBy)
-		s.h.hand[a] = s.h.hand[a].Minus(s.h.swapped[0]).Union(s.h.swapped[1])
-		s.h.hand[b] = s.h.hand[b].Minus(s.h.swapped[1]).Union(s.h.swapped[0])
+		s.h.hand[a] = s.h.hand[a].Minus(s.h.swapped[0]).Plus(s.h.swapped[1])
+		s.h.hand[b] = s.h.hand[b].Minus(s.h.swapped[1]).Plus(s.h.swapped[0])
 		s.endRoleTurn()
 	case PhaseAside:
 		c := m.Cards()

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/arena"
 	"github.com/nornsgames/norns/gulveig"
 )
@@ -18,15 +17,6 @@ var (
 	botStrengthSeats = flag.Int("strength.players", 3, "TestBotStrength: players per match (the candidate against the others)")
 	botStrengthHands = flag.Int("strength.hands", 4, "TestBotStrength: hands per match (Config.HandLimit)")
 )
-
-// dealStream puts the first dealer and the deals in one chance stream and Idun's Orchard's draws
-// in another, so every seating of a seed gets the same hands whatever the bots do.
-func dealStream(s gulveig.State) int {
-	if s.Phase() == gulveig.PhaseDraw {
-		return 1
-	}
-	return 0
-}
 
 // TestBotStrength measures the bots against each other (behind -strength):
 //
@@ -41,9 +31,9 @@ func TestBotStrength(t *testing.T) {
 	if !*botStrengthFlag {
 		t.Skip("run with -strength")
 	}
-	random := func(seed uint64) norns.Bot[gulveig.View, gulveig.Move] { return gulveig.NewRandomBot(seed) }
-	heuristic := func(seed uint64) norns.Bot[gulveig.View, gulveig.Move] { return gulveig.NewHeuristicBot(seed) }
-	searchBot := func(seed uint64) norns.Bot[gulveig.View, gulveig.Move] {
+	random := func(seed uint64) gulveig.Bot { return gulveig.NewRandomBot(seed) }
+	heuristic := func(seed uint64) gulveig.Bot { return gulveig.NewHeuristicBot(seed) }
+	searchBot := func(seed uint64) gulveig.Bot {
 		return gulveig.NewSearchBot(gulveig.SearchOptions{Seed: seed, Iterations: *botStrengthIters})
 	}
 	start, err := gulveig.New(gulveig.Config{Players: *botStrengthSeats, HandLimit: *botStrengthHands})
@@ -52,14 +42,14 @@ func TestBotStrength(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name string
-		a, b func(uint64) norns.Bot[gulveig.View, gulveig.Move]
+		a, b func(uint64) gulveig.Bot
 	}{
 		{"heuristic vs random", heuristic, random},
 		{"search vs heuristic", searchBot, heuristic},
 	} {
 		began := time.Now()
 		res, err := arena.Run(context.Background(), arena.Config[gulveig.State, gulveig.Move, gulveig.View]{
-			Start: start, Seeds: *botStrengthSeeds, Candidate: tc.a, Base: tc.b, Stream: dealStream,
+			Start: start, Seeds: *botStrengthSeeds, Candidate: tc.a, Base: tc.b, Stream: gulveig.ChanceStream,
 		})
 		if err != nil {
 			t.Fatal(err)

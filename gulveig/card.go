@@ -294,8 +294,17 @@ func (s Cards) Len() int { return bits.OnesCount64(uint64(s)) }
 // IsEmpty reports whether s is empty.
 func (s Cards) IsEmpty() bool { return s == 0 }
 
-// Union returns the cards in s or t.
-func (s Cards) Union(t Cards) Cards { return s | t }
+// Plus returns the cards in s or t: the multiset sum, each kind having one copy.
+func (s Cards) Plus(t Cards) Cards { return s | t }
+
+// Count returns how many copies of c are in s: 1 or 0, each kind having one copy (0 for a card
+// that is not one of the deck's).
+func (s Cards) Count(c Card) int {
+	if s.Has(c) {
+		return 1
+	}
+	return 0
+}
 
 // Intersect returns the cards in both s and t.
 func (s Cards) Intersect(t Cards) Cards { return s & t }

@@ -41,14 +41,23 @@ func (s State) MarshalJSON() ([]byte, error) {
 	return json.Marshal(j)
 }
 
+// MaxStateJSON is the longest JSON text [State.UnmarshalJSON] reads, in bytes. A State's JSON
+// holds the current hand's moves: about 1 KiB in random matches, 1.5 KiB for the longest
+// auction the rules allow (TestMaxStateJSON and TestLongestAuctionRecorded measure them).
+const MaxStateJSON = 16 << 10
+
 // UnmarshalJSON decodes a state written by MarshalJSON and checks everything it reads: the
 // config and ranges, that the scores and winners are those of a match between hands or over (no
 // score at the target unless that seat won), and, during a hand, that its moves replay from the
-// deal through [State.Apply]; the decoded state is the replay's. Errors wrap [norns.ErrCorrupt];
-// on error s is unchanged.
+// deal through [State.Apply]; the decoded state is the replay's. Text longer than
+// [MaxStateJSON] is refused before it is decoded. Errors wrap [norns.ErrCorrupt]; on error s is
+// unchanged.
 func (s *State) UnmarshalJSON(data []byte) error {
+	if len(data) > MaxStateJSON {
+		return corrupt("%d bytes, more than the %d a state may have", len(data), MaxStateJSON)
+	}
 	var j stateJSON
-	if err := strictjson.Unmarshal(data, &j); err != nil {
+	if err := (strictjson.Options{Limit: MaxStateJSON}).Unmarshal(data, &j); err != nil {
 		return corrupt("%v", err)
 	}
 	t, err := j.state()

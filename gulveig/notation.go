@@ -113,6 +113,15 @@ func (m *Move) UnmarshalText(text []byte) error {
 	return nil
 }
 
+// MustParseMove is [ParseMove] that panics on error: for tests and literals only.
+func MustParseMove(s string) Move {
+	m, err := ParseMove(s)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
+
 // MaxMoveText is the longest text [ParseMove] reads, in bytes: a deal is about 250.
 const MaxMoveText = 1024
 

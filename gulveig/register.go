@@ -30,14 +30,15 @@ func init() {
 		ReplayRecord: ReplayRecord,
 		Bots: []norns.BotMaker[View, Move]{
 			{Name: "random", Description: "a uniformly random legal move",
-				New: func(seed uint64) norns.Bot[View, Move] { return NewRandomBot(seed) }},
+				New: func(seed uint64) Bot { return NewRandomBot(seed) }},
 			{Name: "heuristic", Description: "bids its hand's worth, plays masters and combos, takes tricks worth taking",
-				New: func(seed uint64) norns.Bot[View, Move] { return NewHeuristicBot(seed) }},
+				New: func(seed uint64) Bot { return NewHeuristicBot(seed) }},
 			{Name: "search", Description: "information-set Monte Carlo tree search over the hand",
-				New: func(seed uint64) norns.Bot[View, Move] { return NewSearchBot(SearchOptions{Seed: seed}) }},
+				New: func(seed uint64) Bot { return NewSearchBot(SearchOptions{Seed: seed}) }},
 		},
-		ViewJSON:  regViewJSON,
-		EventJSON: regEventJSON,
+		ViewJSON:     regViewJSON,
+		EventJSON:    regEventJSON,
+		ChanceStream: ChanceStream,
 	})
 }
 
@@ -128,7 +129,7 @@ func regViewJSON(v View) any {
 	trick, leader := v.Trick()
 	d := regView{
 		Game: "gulveig", Seat: v.Seat(), Players: v.Players(), ToMove: v.ToMove(), Over: v.Over(),
-		Phase: v.Phase().String(), Target: v.Target(), Hands: v.Hands(), Dealer: v.Dealer(), Fourth: v.Fourth(),
+		Phase: v.Phase().String(), Target: v.Target(), Hands: v.Round(), Dealer: v.Dealer(), Fourth: v.Fourth(),
 		KnowsHand: v.KnowsHand(), Hand: regCards(v.Hand()), Role: regRole(v.Role()), HighBid: high,
 		Declarer: v.Declarer(), Contract: v.Contract(), Treasure: regCards(treasure), Aside: regCards(v.Aside()),
 		Took: regCards(v.Took()), Gave: regCard(gave), Drew: regCard(drew), Sent: regCards(sent), Got: regCards(got),

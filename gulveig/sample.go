@@ -301,8 +301,8 @@ func (v *View) trySample(r *rng.Rand) (State, bool) {
 			if !hand[A].Contains(a.swapped[1]) || !hand[B].Contains(a.swapped[0]) {
 				return false
 			}
-			hand[A] = hand[A].Minus(a.swapped[1]).Union(a.swapped[0])
-			hand[B] = hand[B].Minus(a.swapped[0]).Union(a.swapped[1])
+			hand[A] = hand[A].Minus(a.swapped[1]).Plus(a.swapped[0])
+			hand[B] = hand[B].Minus(a.swapped[0]).Plus(a.swapped[1])
 		} else if v.swapDone == 1 && p != A {
 			a.swapped[0] = pick(hand[A], 2, r)
 		}

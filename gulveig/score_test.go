@@ -33,7 +33,7 @@ func TestPropertyBidScoring(t *testing.T) {
 		var bonus int
 		giveAway := false
 		var buf []gulveig.Move
-		for s.Phase() != gulveig.PhaseDeal || s.Hands() == 1 {
+		for s.Phase() != gulveig.PhaseDeal || s.Round() == 1 {
 			var m gulveig.Move
 			if s.ToMove() == norns.Chance {
 				m = s.SampleChance(r)
@@ -71,14 +71,14 @@ func TestPropertyBidScoring(t *testing.T) {
 		var trickSeen bool
 		for _, e := range last {
 			if e.Kind == gulveig.EventTrick {
-				piles[e.Seat] = piles[e.Seat].Union(e.Cards)
+				piles[e.Seat] = piles[e.Seat].Plus(e.Cards)
 				trickSeen = true
 			}
 		}
 		if !trickSeen {
 			t.Fatal("the hand ended without a trick event")
 		}
-		piles[d] = piles[d].Union(pre.Aside())
+		piles[d] = piles[d].Plus(pre.Aside())
 		printed, all := 0, gulveig.Cards(0)
 		pts := make([]int, players)
 		for p := range players {
@@ -86,7 +86,7 @@ func TestPropertyBidScoring(t *testing.T) {
 				pts[p] += pre.Worth(c)
 				printed += c.Worth()
 			}
-			all = all.Union(piles[p])
+			all = all.Plus(piles[p])
 			for _, x := range []gulveig.Card{gulveig.Thor, gulveig.Aegir, gulveig.Loki, gulveig.Gymir, gulveig.NannaAlt, gulveig.LaufeyAlt, gulveig.ThiassiAlt, gulveig.FreyaAlt} {
 				if pre.Shown(norns.Player(p)).Has(x) {
 					pts[p] += x.ComboValue()
@@ -96,7 +96,7 @@ func TestPropertyBidScoring(t *testing.T) {
 		for c := range pre.Out().All() {
 			printed += c.Worth()
 		}
-		if printed != 120 || all.Union(pre.Out()) != pre.InPlay() {
+		if printed != 120 || all.Plus(pre.Out()) != pre.InPlay() {
 			t.Fatalf("the winnings piles hold %d printed points, %v", printed, all)
 		}
 		pts[d] += bonus

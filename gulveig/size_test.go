@@ -25,7 +25,8 @@ func TestStateSize(t *testing.T) {
 
 // TestLongestAuctionRecorded plays the longest auctions State's record of acts must hold (every
 // bid one step above the last, from the opening to the cap, with every option on), then the
-// whole hand with its role turns and tricks; the state must replay from its JSON at every step.
+// whole hand with its role turns and tricks; the state must replay from its JSON at every step,
+// and its JSON, the longest a hand can make, must stay a quarter of MaxStateJSON or less.
 func TestLongestAuctionRecorded(t *testing.T) {
 	for _, players := range []int{2, 3, 4} {
 		c := allOptions(players)
@@ -35,7 +36,7 @@ func TestLongestAuctionRecorded(t *testing.T) {
 		for s.ToMove() == norns.Chance {
 			s, _ = s.Apply(s.SampleChance(r))
 		}
-		bids := 0
+		bids, longest := 0, 0
 		for s.Phase() == gulveig.PhaseBid {
 			m := s.Legal()[0] // the least bid, or a pass at the cap
 			var err error
@@ -61,10 +62,15 @@ func TestLongestAuctionRecorded(t *testing.T) {
 				t.Fatal(err)
 			}
 			var back gulveig.State
-			if err := json.Unmarshal([]byte(mustJSON(t, s)), &back); err != nil || back != s {
+			text := mustJSON(t, s)
+			if 4*len(text) > gulveig.MaxStateJSON {
+				t.Fatalf("%d players: a state JSON of %d bytes is within 4 times of MaxStateJSON", players, len(text))
+			}
+			longest = max(longest, len(text))
+			if err := json.Unmarshal([]byte(text), &back); err != nil || back != s {
 				t.Fatalf("%d players after %v: the state does not replay from its JSON: %v", players, m, err)
 			}
 		}
-		t.Logf("%d players: %d bids", players, bids)
+		t.Logf("%d players: %d bids, state JSON up to %d bytes", players, bids, longest)
 	}
 }

@@ -371,8 +371,9 @@ func (s public) Fourth() norns.Player {
 	return norns.Nobody
 }
 
-// Hands returns the number of hands dealt so far, the current one included.
-func (s public) Hands() int { return int(s.hands) }
+// Round returns the number of hands dealt so far, the current one included: 0 before the first
+// deal.
+func (s public) Round() int { return int(s.hands) }
 
 // HighBid returns the highest bid of the auction so far (0 before the first) and who made it.
 func (s public) HighBid() (int, norns.Player) {

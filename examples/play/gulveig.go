@@ -23,7 +23,7 @@ func gulveigFront() presenter {
 		summarise: summariseGulveig,
 		resultOf: func(u *ui, s gulveig.State) {
 			v := s.View(0)
-			u.println(u.p.bold("The match is over") + fmt.Sprintf(" after %s.", plural(v.Hands(), "hand")))
+			u.println(u.p.bold("The match is over") + fmt.Sprintf(" after %s.", plural(v.Round(), "hand")))
 			for p := range norns.Player(s.Players()) {
 				u.printf("  %-7s %s\n", u.who.Name(p), plural(s.Score(p), "point"))
 			}
@@ -191,7 +191,7 @@ func scoredGulveig(u *ui, before gulveig.View, e gulveig.Event) string {
 }
 
 func showGulveig(u *ui, v gulveig.View) {
-	head := fmt.Sprintf("Hand %d", v.Hands())
+	head := fmt.Sprintf("Hand %d", v.Round())
 	u.println(u.p.bold(head) + fmt.Sprintf(": %s; first to %d by a made bid; the barrel is %d–%d.",
 		u.who.does(v.Dealer(), "deal"), v.Target(), v.Target()-100, v.Target()-1))
 	for p := range norns.Player(v.Players()) {
