@@ -54,7 +54,9 @@ type options struct {
 	json     bool
 	csv      bool
 	svg      string
-	progress bool // a progress bar on errOut
+	shard    string // "i/n": play the i-th of n ranges of the seeds (see shard.go)
+	merge    bool   // the arguments are shard files to merge
+	progress bool   // a progress bar on errOut
 }
 
 // multi is a repeatable flag.
@@ -101,6 +103,8 @@ func run(ctx context.Context, args []string, out, errOut io.Writer) int {
 	fs.BoolVar(&o.json, "json", false, "print the results as JSON")
 	fs.BoolVar(&o.csv, "csv", false, "print the results as CSV, one row per pairing and seat")
 	fs.StringVar(&o.svg, "svg", "", "draw the win rates with their confidence intervals in this SVG file")
+	fs.StringVar(&o.shard, "shard", "", "i/n: play only the i-th (from 0) of n equal ranges of the seeds and write them as a shard file (with -json), for -merge")
+	fs.BoolVar(&o.merge, "merge", false, "merge the shard files named as arguments into the report one run would give")
 	fs.Usage = func() {
 		fmt.Fprintf(errOut, usage, strings.Join(norns.Games(), ", "))
 		fs.PrintDefaults()
@@ -111,8 +115,16 @@ func run(ctx context.Context, args []string, out, errOut io.Writer) int {
 		}
 		return 2
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(errOut, "arena: unexpected argument %q\n", fs.Arg(0))
+	if fs.NArg() > 0 && !o.merge {
+		fmt.Fprintf(errOut, "arena: unexpected argument %q\n", norns.Printable(norns.Clip(fs.Arg(0))))
+		return 2
+	}
+	if o.merge && (fs.NArg() == 0 || o.shard != "") {
+		fmt.Fprintln(errOut, "arena: -merge takes the shard files as arguments, and no -shard")
+		return 2
+	}
+	if o.shard != "" && !o.json {
+		fmt.Fprintln(errOut, "arena: -shard writes a shard file: add -json (and send it to a file)")
 		return 2
 	}
 	if o.seeds < 2 || o.seeds > maxSeeds {
@@ -124,7 +136,13 @@ func run(ctx context.Context, args []string, out, errOut io.Writer) int {
 		return 2
 	}
 	o.progress = !o.quiet && isTerminal(errOut)
-	rep, err := tournament(ctx, o, errOut)
+	var rep Report
+	var err error
+	if o.merge {
+		rep, err = mergeFiles(fs.Args())
+	} else {
+		rep, err = tournament(ctx, o, errOut)
+	}
 	if err != nil {
 		fmt.Fprintln(errOut, "arena:", err)
 		return 1
@@ -162,6 +180,9 @@ type Report struct {
 	Seconds  float64       `json:"seconds"`
 	Pairings []Pairing     `json:"pairings"`
 	Ladder   []LadderEntry `json:"ladder,omitempty"`
+	// Shard is set in a shard file (-shard): which seeds it played and what each gave, for
+	// -merge. A shard file has no Pairings or Ladder of its own.
+	Shard *ShardInfo `json:"shard,omitempty"`
 }
 
 // Pairing is the result of one candidate against one base bot.
@@ -243,15 +264,24 @@ func tournament(ctx context.Context, o options, errOut io.Writer) (Report, error
 		workers = runtime.GOMAXPROCS(0)
 	}
 	rep := Report{Game: g.Name(), Config: string(start.Config()), Players: n, Seeds: o.seeds, First: o.first, Even: 1 / float64(n)}
+	first, count := o.first, o.seeds
+	if o.shard != "" {
+		i, of, err := parseShard(o.shard, o.seeds)
+		if err != nil {
+			return Report{}, err
+		}
+		first, count = shardRange(o.first, o.seeds, i, of)
+		rep.Shard = &ShardInfo{Index: i, Of: of, First: first, Seeds: count, Bots: bots, RoundRobin: o.bots != ""}
+	}
 	r := runner{g: g, start: start, workers: workers}
 	began := time.Now()
 
 	// The first seed of each pairing, played alone, measures the pace, so the expected run time
 	// is said before the long part starts.
-	total := o.seeds * len(pairs)
+	total := count * len(pairs)
 	results := make([][]seedResult, len(pairs))
 	for i, p := range pairs {
-		sr, err := r.seed(ctx, p[0], p[1], o.first)
+		sr, err := r.seed(ctx, p[0], p[1], first)
 		if err != nil {
 			return Report{}, err
 		}
@@ -261,12 +291,12 @@ func tournament(ctx context.Context, o options, errOut io.Writer) (Report, error
 	if !o.quiet {
 		est := perSeed * time.Duration(total-len(pairs)) / time.Duration(workers)
 		fmt.Fprintf(errOut, "%s: %s, %s × %s × %d seats = %s; expected about %s on %s.\n",
-			g.Name(), pairText(pairs), plural(len(pairs), "pairing"), plural(o.seeds, "seed"), n, plural(total*n, "match", "matches"),
+			g.Name(), pairText(pairs), plural(len(pairs), "pairing"), plural(count, "seed"), n, plural(total*n, "match", "matches"),
 			roundDur(est+time.Since(began)), plural(workers, "worker"))
 	}
 	bar := &progress{w: errOut, on: o.progress, total: total, began: began, done: len(pairs)}
 	for i, p := range pairs {
-		more, err := r.seeds(ctx, p[0], p[1], o.first+1, o.seeds-1, bar.step)
+		more, err := r.seeds(ctx, p[0], p[1], first+1, count-1, bar.step)
 		if err != nil {
 			bar.finish()
 			return Report{}, err
@@ -275,6 +305,12 @@ func tournament(ctx context.Context, o options, errOut io.Writer) (Report, error
 	}
 	bar.finish()
 	rep.Seconds = time.Since(began).Seconds()
+	if rep.Shard != nil {
+		for i, p := range pairs {
+			rep.Shard.Pairs = append(rep.Shard.Pairs, rawPairing(p[0], p[1], results[i]))
+		}
+		return rep, nil
+	}
 	for i, p := range pairs {
 		rep.Pairings = append(rep.Pairings, summarise(p[0], p[1], n, results[i]))
 	}

@@ -6,14 +6,19 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/arena"
 	"github.com/nornsgames/norns/herrlof"
@@ -232,6 +237,124 @@ func TestEveryRegisteredGame(t *testing.T) {
 		var rep Report
 		if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || rep.Pairings[0].Matches != 3*rep.Players {
 			t.Errorf("%s: exit %d, stderr %q, output %s", name, code, errOut, out)
+		}
+	}
+}
+
+// TestHelperProcess is not a test: TestShardsMergeToOneRun runs it as a separate process, in
+// which it is the arena command with the arguments of ARENA_ARGS.
+func TestHelperProcess(t *testing.T) {
+	args, ok := os.LookupEnv("ARENA_ARGS")
+	if !ok {
+		t.Skip("run by TestShardsMergeToOneRun")
+	}
+	os.Exit(run(context.Background(), strings.Split(args, "\x1f"), os.Stdout, os.Stderr))
+}
+
+// arenaProcess runs the arena command in a process of its own and returns its output.
+func arenaProcess(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
+	cmd.Env = append(os.Environ(), "ARENA_ARGS="+strings.Join(args, "\x1f"))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("arena %v: %v\n%s", args, err, stderr.String())
+	}
+	return string(out)
+}
+
+// TestShardsMergeToOneRun runs a ladder whole and as three shards, each in a process of its
+// own, and checks that merging the shard files gives exactly the single run's report (every
+// figure; only the time differs), table, CSV and SVG.
+func TestShardsMergeToOneRun(t *testing.T) {
+	dir := t.TempDir()
+	run := []string{"-game", "gnav", "-players", "3", "-bots", "random,heuristic", "-seeds", "10", "-first", "7", "-quiet", "-workers", "2"}
+	whole := arenaProcess(t, append(run, "-json")...)
+	var files []string
+	for i := range 3 {
+		path := filepath.Join(dir, fmt.Sprintf("shard-%d.json", i))
+		if err := os.WriteFile(path, []byte(arenaProcess(t, append(run, "-json", "-shard", fmt.Sprintf("%d/3", i))...)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, path)
+	}
+	slices.Reverse(files) // the order of the files does not matter
+	merged := arenaProcess(t, append([]string{"-merge", "-json"}, files...)...)
+	var a, b Report
+	if err := json.Unmarshal([]byte(whole), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(merged), &b); err != nil {
+		t.Fatal(err)
+	}
+	if b.Seconds <= 0 {
+		t.Errorf("merged Seconds = %v, want the shards' total", b.Seconds)
+	}
+	a.Seconds, b.Seconds = 0, 0
+	if diff := cmp.Diff(a, b); diff != "" {
+		t.Fatalf("merged report differs from the single run (-single +merged):\n%s", diff)
+	}
+	for _, format := range [][]string{{"-csv"}, {"-svg", "X"}, {}} {
+		var outs [2]string
+		for k, args := range [][]string{run, append([]string{"-merge"}, files...)} {
+			f := slices.Clone(format)
+			if len(f) == 2 {
+				f[1] = filepath.Join(dir, fmt.Sprintf("rates-%d.svg", k))
+			}
+			out := arenaProcess(t, append(f, args...)...)
+			if len(f) == 2 {
+				svg, err := os.ReadFile(f[1])
+				if err != nil {
+					t.Fatal(err)
+				}
+				out = strings.ReplaceAll(string(svg), f[1], "")
+			}
+			outs[k] = regexp.MustCompile(`in [0-9.]+(ms|s|µs|m[0-9.]*s?)\.`).ReplaceAllString(out, "in T.")
+		}
+		if outs[0] != outs[1] {
+			t.Errorf("%v: the merge's output differs from the single run's:\n%s\n---\n%s", format, outs[0], outs[1])
+		}
+	}
+}
+
+// TestMergeRefuses checks that shards of different runs, a missing or doubled shard and a file
+// that is not a shard are refused with a clear error.
+func TestMergeRefuses(t *testing.T) {
+	dir := t.TempDir()
+	shard := func(name string, args ...string) string {
+		code, out, errOut := runArena(t, append([]string{"-game", "gnav", "-seeds", "4", "-quiet", "-json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, []byte(out), 0o644)
+		return path
+	}
+	s0, s1 := shard("s0.json", "-shard", "0/2"), shard("s1.json", "-shard", "1/2")
+	other := shard("o1.json", "-shard", "1/2", "-first", "9")
+	whole := shard("whole.json")
+	for _, tc := range []struct {
+		files []string
+		msg   string
+	}{
+		{[]string{s0}, "1 shard files for a run of 2"},
+		{[]string{s0, s0}, "missing or given twice"},
+		{[]string{s0, other}, "another run"},
+		{[]string{s0, whole}, "not a shard file"},
+	} {
+		code, _, errOut := runArena(t, append([]string{"-merge"}, tc.files...)...)
+		if code != 1 || !strings.Contains(errOut, tc.msg) {
+			t.Errorf("merge %v: exit %d, %q; want 1 mentioning %q", tc.files, code, errOut, tc.msg)
+		}
+	}
+	if code, _, errOut := runArena(t, "-merge", s0, s1); code != 0 {
+		t.Errorf("merge of both shards: exit %d, %s", code, errOut)
+	}
+	for _, args := range [][]string{{"-shard", "2/2", "-json"}, {"-shard", "x", "-json"}, {"-shard", "0/5", "-seeds", "4", "-json"}, {"-shard", "0/2"}} {
+		if code, _, _ := runArena(t, args...); code == 0 {
+			t.Errorf("%v accepted", args)
 		}
 	}
 }
