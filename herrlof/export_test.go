@@ -91,6 +91,12 @@ func TracedSample(v View, r *rng.Rand, f func(found bool, steps int)) State {
 	return v.sample(r, sampleOptions{traced: f})
 }
 
+// LimitedSample is TracedSample with the search stopped after limit steps, as a budget would
+// (View.Sample has none); when it stops, the sample is the plain deal.
+func LimitedSample(v View, r *rng.Rand, limit int, f func(found bool, steps int)) State {
+	return v.sample(r, sampleOptions{traced: f, limit: limit})
+}
+
 // Zones lists where the State records the cards of the deck, each zone read from its own field
 // and none derived from the others (so a lost or doubled card shows in the sum): the hands, the
 // stock, the trick in play, the trump card, the cards of the completed tricks (the record of the

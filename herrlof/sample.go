@@ -54,10 +54,13 @@ func (s State) SampleChance(r *rng.Rand) Move {
 // Valknut and Hagalaz as distinct cards). Otherwise the search tries the hidden choices of each
 // step in a random order (from a random start) and keeps the first that leads to a complete
 // history, then deals the unseen cards uniformly among those that keep the deal possible: every
-// consistent arrangement can come out, but not all equally often. Should the search exceed its
-// budget (never seen in tests; [State.UnmarshalJSON] accepts only states a match reaches, which
-// always have a history), Sample falls back to the unconstrained deal of the first case. Sample
-// does not allocate.
+// consistent arrangement can come out, but not all equally often.
+//
+// Sample is exact: the search has no budget (it is exhaustive, and finds a history whenever there
+// is one), so every state it returns has View(v.Seat()) == v, for the view of any state a match
+// reaches. Only a View of a state no match reaches (one a test edited by hand; New, Apply and
+// [State.UnmarshalJSON] never make such states) has no history, and no state has that view; for
+// it Sample returns the unconstrained deal of the first case. Sample does not allocate.
 func (v View) Sample(r *rng.Rand) State { return v.sample(r, sampleOptions{}) }
 
 // sampleOptions are the tests' handles on [View.Sample].
@@ -67,6 +70,9 @@ type sampleOptions struct {
 	plain bool
 	// traced, if not nil, learns whether the search found a history and how many steps it took.
 	traced func(found bool, steps int)
+	// limit, if positive, stops the search after that many steps, as the budget Sample had
+	// before version 1.0 did, to show the tests what a budget costs.
+	limit int
 }
 
 // sample is Sample with options.
@@ -118,7 +124,7 @@ func (v View) sample(r *rng.Rand, o sampleOptions) State {
 	s.rec = v.tape
 	if !o.plain {
 		t, ts := s, stock
-		if t.retrace(&v, r, seen, &ts, o.traced) {
+		if t.retrace(&v, r, seen, &ts, o.limit, o.traced) {
 			t.stock = pileOf(ts[:v.stockLen])
 			return t
 		}

@@ -2,8 +2,10 @@ package herrlof_test
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"testing"
+	"time"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/herrlof"
@@ -283,36 +285,111 @@ func TestSampleKnownCardReturnedBeforeShowOut(t *testing.T) {
 }
 
 // TestSampleSearchAlwaysFinds: along many random hands, every search of View.Sample, for every
-// seat, finds a history well within its budget (so Sample never falls back to the plain deal,
-// which can be impossible).
+// seat, finds a history (so Sample never returns the plain deal, which can be impossible), and
+// the longest search stays far below the 20000 steps of the budget Sample had before it became
+// exhaustive: a speed canary, since the search now has no budget.
 func TestSampleSearchAlwaysFinds(t *testing.T) {
 	matches := 400
-	if testing.Short() {
+	switch {
+	case *long:
+		matches = 4000
+	case testing.Short():
 		matches = 60
 	}
 	searches, failed, most := 0, 0, 0
-	traced := func(found bool, steps int) {
-		searches++
-		if !found {
-			failed++
-		}
-		most = max(most, steps)
-	}
+	var mostView herrlof.View
+	var mostRand rng.Rand
 	for _, players := range []int{2, 3} {
 		for seed := range uint64(matches) {
 			r := rng.New(seed*13 + uint64(players))
 			playRandom(t, herrlof.Config{Players: players, HandLimit: 2}, r, func(s herrlof.State) {
 				for p := range players {
-					herrlof.TracedSample(s.View(norns.Player(p)), r, traced)
+					v, before := s.View(norns.Player(p)), *r
+					herrlof.TracedSample(v, r, func(found bool, steps int) {
+						searches++
+						if !found {
+							failed++
+						}
+						if steps > most {
+							most, mostView, mostRand = steps, v, before
+						}
+					})
 				}
 			}, nil)
 		}
 	}
-	t.Logf("%d searches, the longest %d steps", searches, most)
+	start := time.Now()
+	herrlof.TracedSample(mostView, &mostRand, nil)
+	t.Logf("%d searches, the longest %d steps (%v again on its own)", searches, most, time.Since(start))
 	if failed > 0 || searches == 0 {
 		t.Fatalf("%d of %d searches found no history", failed, searches)
 	}
-	if most > 5000 { // a quarter of the search's budget (walkNodes in walk.go)
-		t.Errorf("a search took %d steps: too close to the budget", most)
+	if most > 20000 { // the old budget, which no search measured came near
+		t.Errorf("a search took %d steps: the exhaustive search got much slower", most)
 	}
+}
+
+// TestSampleExactPastTheOldBudget: Sample's search has no budget. Along random three-player
+// hands (where the hidden 6 exchanges make the searches longest), it takes the views whose
+// searches took the most steps; a budget of half those steps (what the old budget did to a longer
+// search) stops the same search, with the same generator, before it finds a history: the path on
+// which Sample used to return the plain deal. Without the budget every sample of those views is
+// exact: its view is the view sampled, and it is a state a hand reaches.
+func TestSampleExactPastTheOldBudget(t *testing.T) {
+	matches := 60
+	if testing.Short() {
+		matches = 15
+	}
+	type hard struct {
+		v     herrlof.View
+		r     rng.Rand // the generator the search took steps with
+		steps int
+	}
+	var worst []hard
+	for seed := range uint64(matches) {
+		r := rng.New(seed*7 + 1)
+		playRandom(t, three, r, func(s herrlof.State) {
+			for p := range 3 {
+				v := s.View(norns.Player(p))
+				before := *r
+				steps := 0
+				herrlof.TracedSample(v, r, func(_ bool, n int) { steps = n })
+				if len(worst) < 8 || steps > worst[len(worst)-1].steps {
+					worst = append(worst, hard{v, before, steps})
+					slices.SortFunc(worst, func(a, b hard) int { return b.steps - a.steps })
+					worst = worst[:min(len(worst), 8)]
+				}
+			}
+		}, nil)
+	}
+	if worst[0].steps < 20 {
+		t.Fatalf("the longest search took %d steps: too short to show a budget", worst[0].steps)
+	}
+	stopped := 0
+	for _, h := range worst {
+		if h.steps < 4 {
+			continue
+		}
+		r := h.r
+		found := true
+		herrlof.LimitedSample(h.v, &r, h.steps/2, func(f bool, _ int) { found = f })
+		if found {
+			t.Errorf("a budget of %d steps did not stop a search of %d", h.steps/2, h.steps)
+		}
+		stopped++
+		sr := rng.New(uint64(h.steps))
+		for range 100 {
+			smp := h.v.Sample(sr)
+			if got := smp.View(h.v.Seat()); got != h.v {
+				t.Fatalf("a sample's view is not the view sampled:\n%v\nwant\n%v", got, h.v)
+			}
+			if err := herrlof.ValidateSample(smp); err != nil {
+				t.Fatalf("a sample is not a state a hand reaches: %v\n%v", err, smp)
+			}
+		}
+	}
+	if stopped == 0 {
+		t.Fatal("no search was long enough to stop")
+	}
+	t.Logf("the longest searches: %d steps (of %d views kept)", worst[0].steps, len(worst))
 }

@@ -24,15 +24,16 @@ import (
 // At the deal, the unseen cards are dealt to the free variables, each avoiding the suits it may
 // not be (a matching: Hall's condition over the sixteen sets of suits decides it). A walk that
 // gets stuck backtracks (a depth-first search over the choices in random order, pruned where a
-// known card is bound to meet a show-out of its suit), so Sample finds a witness whenever there
-// is one within the search's budget (the longest search measured in tests is 25 times shorter),
-// and every consistent sample can come out.
+// known card is bound to meet a show-out of its suit). The search has no budget: it is
+// exhaustive (the record has at most maxEvents events, each with finitely many choices), so Sample
+// finds a witness whenever there is one, which every view of a reachable state has, and every
+// consistent sample can come out. The longest search measured over the tests' random matches
+// takes well under a thousand steps (TestSampleSearchAlwaysFinds logs it).
 
 const (
 	maxVars   = 32                   // 2 players: a hand of 15 (16 mid-power) and 11 in the stock; 3: 12+11+8
 	maxHeld   = 17                   // an opponent's hand as the walk holds it
 	maxEvents = maxPlays + 2*4 + 2*4 // plays, draws and returns, the halves of the 6 exchanges
-	walkNodes = 20000                // the search's budget before Sample gives up on a record
 )
 
 // A walk item is a variable (below 64: its index) or a known card c (64 + c).
@@ -81,16 +82,18 @@ type walker struct {
 	lastShow [maxEvents + 1][3][NumSuits]int8
 	loc      [maxVars]int8 // a variable's place: a seat, or 3 + a stock position
 	nv       int
-	budget   int
+	steps    int // the events undone so far
+	limit    int // the tests' cap on steps (sampleOptions.limit); 0: none
 	out      walk
 	final    [maxVars]Card
 }
 
 // retrace deals the unseen cards of view v into s (which holds everything else) as described
-// above; it reports false when the record admits no history (a damaged state) or the search ran
-// out of budget. traced, if not nil, learns which and how many steps the search took.
-func (s *State) retrace(v *View, r *rng.Rand, seen Cards, stock *[stockCap]Card, traced func(found bool, steps int)) bool {
-	w := walker{r: r, budget: walkNodes}
+// above; it reports false when the record admits no history (the view of a state no match
+// reaches) or, in tests, the search went past limit steps (0: no limit). traced, if not nil,
+// learns which and how many steps the search took.
+func (s *State) retrace(v *View, r *rng.Rand, seen Cards, stock *[stockCap]Card, limit int, traced func(found bool, steps int)) bool {
+	w := walker{r: r, limit: limit}
 	if !w.events(v) {
 		return false
 	}
@@ -139,7 +142,7 @@ func (s *State) retrace(v *View, r *rng.Rand, seen Cards, stock *[stockCap]Card,
 	}
 	found := w.run(w.nev-1, st)
 	if traced != nil {
-		traced(found, walkNodes-w.budget)
+		traced(found, w.steps)
 	}
 	if !found {
 		return false
@@ -315,7 +318,7 @@ func (w *walker) run(i int, st walk) bool {
 		return false
 	}
 	for ; i >= 0; i-- {
-		if w.budget--; w.budget < 0 {
+		if w.steps++; w.limit > 0 && w.steps > w.limit {
 			return false
 		}
 		e := &w.ev[i]
