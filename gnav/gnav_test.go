@@ -151,15 +151,26 @@ func game(t *testing.T, configs []gnav.Config, seeds int) gametest.Game[gnav.Sta
 	return g
 }
 
+// TestConformance runs the conformance suite on a spread of tables: two to eight seats, the cat
+// on and off, one life with a given dealer, and twelve and twenty seats. With -long it runs every
+// table size from 2 to 8 with and without the cat, twenty seats with nine lives, and twice the
+// matches.
 func TestConformance(t *testing.T) {
-	var small []gnav.Config
-	for n := 2; n <= 8; n++ {
-		small = append(small, gnav.Config{Players: n}, gnav.Config{Players: n, CatIsDragoon: true})
+	small := []gnav.Config{{Players: 2}, {Players: 3, CatIsDragoon: true}, {Players: 4}, {Players: 4, CatIsDragoon: true},
+		{Players: 5}, {Players: 6, CatIsDragoon: true}, {Players: 8}, {Players: 3, Lives: 1, DealerGiven: true, FirstDealer: 2}}
+	big := []gnav.Config{{Players: 12}, {Players: 20, CatIsDragoon: true}}
+	smallSeeds, bigSeeds := 6, 2
+	if *long {
+		small = small[:0]
+		for n := 2; n <= 8; n++ {
+			small = append(small, gnav.Config{Players: n}, gnav.Config{Players: n, CatIsDragoon: true})
+		}
+		small = append(small, gnav.Config{Players: 3, Lives: 1, DealerGiven: true, FirstDealer: 2})
+		big = append(big, gnav.Config{Players: 20, Lives: 9})
+		smallSeeds, bigSeeds = 12, 4
 	}
-	small = append(small, gnav.Config{Players: 3, Lives: 1, DealerGiven: true, FirstDealer: 2})
-	t.Run("small", func(t *testing.T) { gametest.Run(t, game(t, small, 6)) })
-	big := []gnav.Config{{Players: 12}, {Players: 20, CatIsDragoon: true}, {Players: 20, Lives: 9}}
-	t.Run("big", func(t *testing.T) { gametest.Run(t, game(t, big, 2)) })
+	t.Run("small", func(t *testing.T) { gametest.Run(t, game(t, small, smallSeeds)) })
+	t.Run("big", func(t *testing.T) { gametest.Run(t, game(t, big, bigSeeds)) })
 }
 
 func TestConfigValidate(t *testing.T) {

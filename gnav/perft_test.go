@@ -131,8 +131,11 @@ func allowed(s gnav.State, m gnav.Move) bool {
 // TestLegalSlow compares Legal, View.Legal and Apply's verdicts with legalSlow at every state of
 // random matches of every table size and option.
 func TestLegalSlow(t *testing.T) {
-	seeds := 8
-	if testing.Short() {
+	seeds := 6
+	switch {
+	case *long:
+		seeds = 40
+	case testing.Short():
 		seeds = 3
 	}
 	var phases [4]int
