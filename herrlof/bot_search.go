@@ -73,10 +73,21 @@ func newSearchBot(opts SearchOptions, tu searchTuning) *SearchBot {
 		c = tu.exploration
 	}
 	b := &SearchBot{r: rng.New(opts.Seed)}
+	so := searchOptions(tu)
+	so.Iterations, so.Exploration = it, c
+	b.play = search.New[State, Move, View](so)
+	so.Iterations = it * max(tu.bidFactor, 1)
+	b.bid = search.New[State, Move, View](so)
+	return b
+}
+
+// searchOptions returns the search's model under tu (all but the budget and the exploration):
+// the playout policy (Playout) and the loop that plays it in place (Rollout), the horizon at the
+// end of the hand, the bids refined, and the hand's reward.
+func searchOptions(tu searchTuning) search.Options[State, Move] {
 	pl := &playout{noise: tu.noise}
-	so := search.Options[State, Move]{
-		Iterations:  it,
-		Exploration: c,
+	return search.Options[State, Move]{
+		Playout:     pl.policy,
 		Rollout:     pl.rollout,
 		Horizon:     func(s State) bool { return s.phase == PhaseDeal },
 		Determinize: refineBids,
@@ -84,24 +95,25 @@ func newSearchBot(opts SearchOptions, tu searchTuning) *SearchBot {
 			return handReward(s, seat, tu.rewardScale)
 		},
 	}
-	b.play = search.New[State, Move, View](so)
-	so.Iterations = it * max(tu.bidFactor, 1)
-	b.bid = search.New[State, Move, View](so)
-	return b
 }
 
-// playout is the search's playout policy, played by its own loop: every seat plays the
-// heuristic's move, one move in ten uniformly random; chance draws with SampleChance. The loop
-// applies the moves to one State in place and keeps the legal-move buffer and the outlook from
-// move to move, which makes a playout about a third cheaper than the search's generic loop
-// (a copy of the State per call, the calls through the options) with the same moves drawn from
-// the generator alike, as TestSearchBotPinned checks.
+// playout is the search's playout policy (policy, [search.Options.Playout]), and the loop that
+// plays it (rollout, [search.Options.Rollout]): every seat plays the heuristic's move, one move
+// in ten uniformly random; chance draws with SampleChance. The loop applies the moves to one
+// State in place and keeps the legal-move buffer and the outlook from move to move, which makes
+// a playout cheaper than the search's generic loop (a copy of the State per call, the calls
+// through the options). It plays exactly as the generic loop plays policy, with the same draws
+// from the generator: TestRolloutIsTheGenericLoop checks it from states of every phase.
 type playout struct {
 	noise float64 // share of random moves
 	buf   []Move
 	o     outlook
 	stock stockSum // the stock of the last outlook
 }
+
+// policy returns the playout policy's move for the seat to act in s, which is not over, not a
+// chance node and not at the end of a hand: [search.Options.Playout].
+func (pl *playout) policy(s State, r *rng.Rand) Move { return pl.choose(&s, r) }
 
 // rollout plays s out to the end of its hand (or of the match): [search.Options.Rollout].
 func (pl *playout) rollout(s State, _ norns.Player, r *rng.Rand) (State, error) {
