@@ -92,9 +92,14 @@ func game(players []int, seeds int) gametest.Game[voluspa.State, voluspa.Move, v
 	return g
 }
 
-// TestConformance runs the shared conformance suite for 2 to 5 players.
+// TestConformance runs the shared conformance suite for 2 to 5 players: 4 random matches from
+// each (gametest plays 2 with -short), 12 with -long.
 func TestConformance(t *testing.T) {
-	gametest.Run(t, game([]int{2, 3, 4, 5}, 6))
+	seeds := 4
+	if *long {
+		seeds = 12
+	}
+	gametest.Run(t, game([]int{2, 3, 4, 5}, seeds))
 }
 
 // TestZonesNoticeALostTile checks that zones reads every zone from what the State records, none

@@ -2,6 +2,7 @@ package voluspa
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/nornsgames/norns"
@@ -293,30 +294,56 @@ func (s public) Grid() string {
 	if s.board.n == 0 {
 		return "(empty grid)\n"
 	}
-	var b strings.Builder
+	// The squares of the bounding box, each found once from the cell list: a grid of n tiles is
+	// at most n wide and n tall (MaxCells), and width + height <= n + 1.
 	minX, minY, maxX, maxY, _ := s.Bounds()
+	w, h := maxX-minX+1, maxY-minY+1
+	var sq [MaxCells * (MaxCells + 2) / 2]Tile // w*h <= ((n+1)/2)^2 for w + h <= n + 1
+	box := sq[:w*h]
+	for i := range box {
+		box[i] = NoTile
+	}
+	for _, c := range s.board.cells() {
+		box[(int(c.y)-minY)*w+int(c.x)-minX] = c.t
+	}
 	lx, ly, hasLast := s.LastLay()
+	var b strings.Builder
+	b.Grow((h + 1) * (4*w + 6))
 	b.WriteString("     ")
 	for x := minX; x <= maxX; x++ {
-		fmt.Fprintf(&b, "%4d", x)
+		pad4(&b, x)
 	}
 	b.WriteByte('\n')
 	for y := maxY; y >= minY; y-- {
-		fmt.Fprintf(&b, "%4d ", y)
+		pad4(&b, y)
+		b.WriteByte(' ')
 		for x := minX; x <= maxX; x++ {
-			t := s.board.at(x, y)
+			t := box[(y-minY)*w+x-minX]
 			switch {
 			case t == NoTile:
 				b.WriteString("   .")
 			case hasLast && x == lx && y == ly:
-				fmt.Fprintf(&b, "[%s]", t.String()[:2])
+				b.WriteByte('[')
+				b.WriteString(t.String()[:2])
+				b.WriteByte(']')
 			default:
-				fmt.Fprintf(&b, "  %s", t.String()[:2])
+				b.WriteString("  ")
+				b.WriteString(t.String()[:2])
 			}
 		}
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// pad4 writes v right-aligned in four columns, as fmt's %4d.
+func pad4(b *strings.Builder, v int) {
+	var buf [8]byte
+	d := strconv.AppendInt(buf[:0], int64(v), 10)
+	for range 4 - len(d) {
+		b.WriteByte(' ')
+	}
+	b.Write(d)
 }
 
 // String describes the match for humans: phase, scores, hands, supply and the grid.
