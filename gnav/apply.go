@@ -377,16 +377,17 @@ func (s *head) sampleChance(r *rng.Rand) Move {
 		return ChooseDealer(norns.Player(r.IntN(int(s.players))))
 	}
 	m := Move{kind: MoveDeal, pack: sortedPack}
-	shuffle(r, &m.pack)
+	shuffle(r, m.pack[:])
 	return m
 }
 
-// shuffle permutes p exactly as rng.ShuffleSlice(r, p[:]) does, drawing the same numbers from r
+// shuffle permutes p exactly as rng.ShuffleSlice(r, p) does, drawing the same numbers from r
 // (for i from the last index down to 1 it swaps p[i] with p[r.Uint64N(i+1)], by Lemire's
-// multiply-and-reject method), written out so that every draw is inlined: it is most of the
-// cost of a random playout. TestShuffleIsShuffleSlice holds it to rng.ShuffleSlice.
-func shuffle(r *rng.Rand, p *[DeckSize]cards.Card) {
-	for i := DeckSize - 1; i > 0; i-- {
+// multiply-and-reject method), written out so that every draw is inlined: the deal's shuffle is
+// most of the cost of a random playout, and View.Sample's shuffles most of a sample's.
+// TestShuffleIsShuffleSlice holds it to rng.ShuffleSlice.
+func shuffle[E ~uint8](r *rng.Rand, p []E) {
+	for i := len(p) - 1; i > 0; i-- {
 		n := uint64(i + 1)
 		hi, lo := bits.Mul64(r.Uint64(), n)
 		if lo < n {

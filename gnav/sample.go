@@ -210,8 +210,8 @@ func (w *sampler) draw(v *View, r *rng.Rand) {
 	for m > 0 && weight[m] == 0 { // guard against rounding past the last positive weight
 		m--
 	}
-	rng.ShuffleSlice(r, w.bufA[:nA])
-	rng.ShuffleSlice(r, w.bufX[:nX])
+	shuffle(r, w.bufA[:nA])
+	shuffle(r, w.bufX[:nX])
 	// The matadors: the first m seats of bufX, then stock tokens after the Narrs.
 	k := 0
 	for c := Hus; c < NumRanks; c++ {
@@ -220,7 +220,7 @@ func (w *sampler) draw(v *View, r *rng.Rand) {
 			k++
 		}
 	}
-	rng.ShuffleSlice(r, w.cards[:k])
+	shuffle(r, w.cards[:k])
 	k = 0
 	for _, t := range w.bufX[:m] {
 		w.rank[t] = w.cards[k]
@@ -243,7 +243,7 @@ func (w *sampler) draw(v *View, r *rng.Rand) {
 			k++
 		}
 	}
-	rng.ShuffleSlice(r, w.cards[:k])
+	shuffle(r, w.cards[:k])
 	for i, t := range w.bufRest[:nRest] {
 		w.rank[t] = w.cards[i]
 	}
