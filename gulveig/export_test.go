@@ -99,22 +99,46 @@ func SettleHand(scores []int, pts []int, d int, contract int, blind bool, target
 	return res, made
 }
 
-// Zones lists where every card of the deck is: each hand, the treasure, the aside, the cards out of
-// play, each seat's tricks, the trick under way, the alternates or base cards not in play, and
-// between hands the undealt cards.
+// Zones lists where every card of the deck is, each zone read from what the State records and
+// none computed as the complement of others, so that a card lost from any of them makes the
+// zones fall short of the deck: the alternates or base cards not in play (from the config);
+// between hands, the cards in play, undealt; during a hand, each seat's hand, each seat's tricks
+// (the cards of the completed tricks in the hand's record of acts, by the seat wonBits says took
+// each), the treasure, the aside, the cards out of play (from the deal's record) and the trick
+// under way.
 func Zones(s State) []cards.Multiset {
 	z := []cards.Multiset{cards.Multiset(allKinds.Minus(s.InPlay()))}
 	if s.phase <= PhaseDeal || s.phase == PhaseOver {
 		return append(z, cards.Multiset(s.InPlay()))
 	}
+	var won [4]Cards
+	for i, c := range recordedPlays(s) {
+		if i < int(s.tricks)*int(s.trickSize()) {
+			won[s.wonBits.seat(c)] |= 1 << c
+		}
+	}
 	for p := range 4 {
-		z = append(z, cards.Multiset(s.h.hand[p]), cards.Multiset(s.won(int8(p))))
+		z = append(z, cards.Multiset(s.h.hand[p]), cards.Multiset(won[p]))
 	}
 	var trick Cards
 	for i := range s.trickN {
 		trick = trick.With(s.trick[i])
 	}
 	return append(z, cards.Multiset(s.h.treasure), cards.Multiset(s.h.aside), cards.Multiset(s.Out()), cards.Multiset(trick))
+}
+
+// recordedPlays returns the cards played to tricks this hand in the order the record of acts
+// holds them, read by replaying the record from the deal; a record that stops replaying yields
+// the cards read before it stopped.
+func recordedPlays(s State) []Card {
+	var cs []Card
+	a := s.acts()
+	replayHand(s.handStart(), s.dealtMove(), &s.public, &a, func(_ State, m Move) {
+		if k := m.kind(); k == MovePlay || k == MoveShow {
+			cs = append(cs, m.c0())
+		}
+	})
+	return cs
 }
 
 // HandStart returns the chance node the current hand of s was dealt from.
