@@ -3,8 +3,10 @@
 // loses a life. Five high cards, the matadors, refuse exchanges in their own ways.
 //
 // A [State] is an immutable, comparable value: [State.Apply] returns the next state and never
-// changes the receiver, == compares states, a State can be a map key, and every method is safe
-// for concurrent use. A [View] is one seat's knowledge of a state, also comparable; bots decide
+// changes the receiver, == compares states, a State can be a map key, and every value method is
+// safe for concurrent use. [State.Step] is Apply in place, on the State a pointer points to: the
+// fast path of random playouts (norns.Playout) and the search, and the one implementation of
+// the rules, which Apply runs on its own copy. A [View] is one seat's knowledge of a state, also comparable; bots decide
 // from views ([NewRandomBot], [NewHeuristicBot], [NewSearchBot]). The package follows the norns
 // contract: State satisfies norns.State and View norns.View.
 //

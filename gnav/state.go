@@ -182,9 +182,11 @@ var noDeal = func() deal {
 }()
 
 // State is a Gnav match at one moment: an immutable value. Its methods have value receivers and
-// never change it; [State.Apply] returns the next state. It holds no slices, maps or pointers, so
-// == compares states, a State can be a map key, and copying it is the snapshot. Every method is
-// safe for concurrent use.
+// never change it; [State.Apply] returns the next state. The exceptions are [State.Step], which
+// plays a move in place on the State its pointer points to (Apply is Step on a copy), and
+// [State.UnmarshalJSON]. It holds no slices, maps or pointers, so == compares states, a State
+// can be a map key, and copying it is the snapshot. Every value method is safe for concurrent
+// use.
 //
 // Cards are ranks (two identical copies each), so two states are == exactly when the same ranks
 // sit in the same places, with the same lives, history of the deal and seat to act.
