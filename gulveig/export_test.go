@@ -143,3 +143,6 @@ func recordedPlays(s State) []Card {
 
 // HandStart returns the chance node the current hand of s was dealt from.
 func HandStart(s State) State { return s.handStart() }
+
+// SampleTries is View.Sample that also returns the number of attempts it made.
+func SampleTries(v View, r *rng.Rand) (State, int) { return v.sample(r) }

@@ -7,13 +7,10 @@ import (
 	"github.com/nornsgames/norns/rng"
 )
 
-// maxSampleTries bounds the attempts of [View.Sample]; every attempt that fails does so because a
-// random choice led to a dead end, and the true state is always reachable, so reaching the bound
-// means a bug.
-const maxSampleTries = 100000
-
 // Sample returns a full state drawn at random among those consistent with everything the seat
-// knows: its View equals v.
+// knows: its View equals v, always. There is no budget and no approximation: Sample retries
+// until an attempt succeeds, and every view of a reachable state succeeds (see Guarantee). The
+// zero View, which no state has, samples to the zero State.
 //
 // # Guarantee
 //
@@ -23,7 +20,12 @@ const maxSampleTries = 100000
 // none of it; a shown combo's partner was held until played; the put-aside cards came from the
 // bid winner's 10 cards; the cards moved by Idun's Orchard and Tyr's exchange went where the
 // seat's knowledge puts them), and keeps the result only if its View equals v. A failed attempt
-// is retried.
+// is retried. Each attempt places the unseen cards under the constraints the view implies (the
+// room in each place, the clans each seat showed out of, the revealed treasure's cards, the cards
+// the seat saw move) and draws every hidden choice among all those the constraints allow, so
+// the true state has a positive chance at every attempt and Sample ends with probability 1. Over
+// the random matches of TestSampleTries (every player count and option, 20,000 views) Sample
+// makes 1.08 attempts on average, 65 for the worst view (one after Tyr's exchange).
 //
 // # Distribution
 //
@@ -33,12 +35,20 @@ const maxSampleTries = 100000
 // and Tyr's exchange are drawn at random among those the placement allows. Without those two
 // powers this is close to uniform over the consistent deals; it is not exactly uniform.
 func (v View) Sample(r *rng.Rand) State {
-	for range maxSampleTries {
+	s, _ := v.sample(r)
+	return s
+}
+
+// sample is [View.Sample], which also returns the number of attempts it made.
+func (v *View) sample(r *rng.Rand) (State, int) {
+	if v.players == 0 {
+		return State{}, 0
+	}
+	for tries := 1; ; tries++ {
 		if s, ok := v.trySample(r); ok {
-			return s
+			return s, tries
 		}
 	}
-	panic("gulveig: View.Sample found no state consistent with the view")
 }
 
 // Locations of unseen cards in a sample.
@@ -97,9 +107,20 @@ func (v *View) trySample(r *rng.Rand) (State, bool) {
 		if v.gave != NoCard {
 			req = req.With(v.gave)
 		}
+		// Before the treasure is taken, a card the treasure had can be only where it is or in
+		// the hand of a seat that has drawn already; after, in any other bidder's hand.
 		var mask uint8
+		drawn := v.bidders()
+		if !afterTake {
+			drawn = 0
+			q := v.orchardBy
+			for range max(0, int(v.orchardK)-bits.OnesCount8(v.bidders())) {
+				drawn |= 1 << q
+				q = v.next(v.bidders(), q)
+			}
+		}
 		for q := range n {
-			if v.bidders()&(1<<q) != 0 && q != p {
+			if drawn&(1<<q) != 0 && q != p {
 				mask |= 1 << q
 			}
 		}

@@ -113,3 +113,47 @@ func TestSampleVoidsAndShown(t *testing.T) {
 		}
 	}
 }
+
+// TestSampleTries measures how many attempts View.Sample makes, over every seat's view at every
+// state of random matches of every player count and option (the Orchard and Tyr's exchange
+// included), checking each sample's view; it reports the mean and the worst, and fails if a view
+// needs more than 1000 attempts (Sample has no budget: it would go on, but that many would mean
+// a constraint the attempts ignore). The zero View samples to the zero State.
+func TestSampleTries(t *testing.T) {
+	if smp := (gulveig.View{}).Sample(rng.New(1)); smp != (gulveig.State{}) {
+		t.Errorf("the zero View's sample is not the zero State")
+	}
+	seeds := 12
+	if testing.Short() {
+		seeds = 3
+	}
+	worst, total, samples := 0, 0, 0
+	var worstAt string
+	r := rng.New(9)
+	for _, c := range []gulveig.Config{{Players: 2}, {Players: 3}, {Players: 4}, allOptions(2), allOptions(3), allOptions(4),
+		{Players: 3, Roles: true}, {Players: 4, Roles: true, Blind: true}, {Players: 2, Roles: true}} {
+		c.HandLimit = 2
+		for range seeds {
+			s := mustNew(t, c)
+			for !s.Over() {
+				for p := range norns.Player(s.Players()) {
+					v := s.View(p)
+					smp, n := gulveig.SampleTries(v, r)
+					if smp.View(p) != v {
+						t.Fatalf("%+v: the sample's view differs for %v at\n%v", c, p, s)
+					}
+					total += n
+					samples++
+					if n > worst {
+						worst, worstAt = n, v.String()
+					}
+				}
+				s = randomStep(t, s, r)
+			}
+		}
+	}
+	t.Logf("%d samples, %.2f attempts each on average, %d at worst, for\n%s", samples, float64(total)/float64(samples), worst, worstAt)
+	if worst > 1000 {
+		t.Errorf("a view needed %d attempts", worst)
+	}
+}
