@@ -255,3 +255,11 @@ func TestPrintable(t *testing.T) {
 		}
 	}
 }
+
+// TestSeatsShare checks the win share: 1/k for each of k winners, 0 for the others.
+func TestSeatsShare(t *testing.T) {
+	w := norns.SeatsOf(0, 2)
+	if w.Share(2) != 0.5 || w.Share(1) != 0 || norns.SeatsOf(1).Share(1) != 1 || norns.Seats(0).Share(0) != 0 || w.Share(norns.Nobody) != 0 {
+		t.Error("Share wrong")
+	}
+}

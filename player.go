@@ -71,6 +71,15 @@ func (s Seats) Without(p Player) Seats {
 	return s &^ (1 << p)
 }
 
+// Share returns p's share of a win by the seats of s: 1/s.Len() if p is in s, else 0. It is the
+// result arena measures and the reward of a learning encoding ([Encoder]).
+func (s Seats) Share(p Player) float64 {
+	if !s.Has(p) {
+		return 0
+	}
+	return 1 / float64(s.Len())
+}
+
 // IsEmpty reports whether s holds no seat.
 func (s Seats) IsEmpty() bool { return s == 0 }
 

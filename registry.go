@@ -62,6 +62,9 @@ type Game[C any, S State[S, M, V], M Move, V View[S, M], E fmt.Stringer] struct 
 	// after it. Tools that replay a seed under several seatings (arena, examples/arena) draw each
 	// stream from its own generator; see [Match.ChanceStream]. nil means one stream.
 	ChanceStream func(s S) int
+	// Encoding is the game's NewEncoding: its learning encoding for a config (see [Encoder]),
+	// wrapped to return the interface. nil means the game has none.
+	Encoding func(c C) (Encoder[V, M], error)
 }
 
 // BotMaker names one of a game's bots and makes it.

@@ -250,19 +250,11 @@ func match[S norns.State[S, M, V], M norns.Move, V norns.View[S, M], P norns.Ste
 			return 0, fmt.Errorf("%v's move %v: %w", s.ToMove(), m, err)
 		}
 	}
-	return Share(s.Winners(), cand), nil
+	return s.Winners().Share(cand), nil
 }
 
 // maxStreams is the number of chance streams a Config.Stream may use.
 const maxStreams = 8
-
-// Share returns p's share of a win: 1/len(w) if p is among the winners w, else 0.
-func Share(w norns.Seats, p norns.Player) float64 {
-	if !w.Has(p) {
-		return 0
-	}
-	return 1 / float64(w.Len())
-}
 
 // MeanCI returns the mean of xs and the half-width of its 95% confidence interval (normal
 // approximation: 1.96 standard errors). It needs at least two values.

@@ -393,7 +393,7 @@ func (r runner) seed(ctx context.Context, a, b string, seed uint64) (seedResult,
 		if err != nil {
 			return sr, fmt.Errorf("seed %d, %s in seat %d: %w", seed, a, cand, err)
 		}
-		sr.share[cand] = arena.Share(last.Winners(), cand)
+		sr.share[cand] = last.Winners().Share(cand)
 		sr.score[cand] = last.Score(cand)
 	}
 	return sr, nil

@@ -1,0 +1,14 @@
+package gametest_test
+
+import (
+	"testing"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/internal/gametest"
+	"github.com/nornsgames/norns/internal/toy"
+)
+
+// TestEncodingOnToy runs the encoding checks on the toy game's encoding.
+func TestEncodingOnToy(t *testing.T) {
+	gametest.Encoding(t, toyGame(), func(toy.State) norns.Encoder[toy.View, toy.Move] { return toy.Encoding{} })
+}
