@@ -637,27 +637,20 @@ func (s *State) play(q int8, m Move) {
 			s.voids[q] |= 1 << led
 		}
 	}
+	complete := s.trickN+1 == s.trickSize()
+	var w int8
+	if complete {
+		w = s.trickWinner(c) // the trick is complete (G11)
+	}
 	s.h.hand[q] = s.h.hand[q].Without(c)
 	s.handN[q]--
 	s.byBits = s.byBits.with(c, q)
 	s.played = s.played.With(c)
 	s.trick[s.trickN] = c
 	s.trickN++
-	if s.trickN < s.trickSize() {
+	if !complete {
 		s.toMove = s.next(s.bidders(), q)
 		return
-	}
-	// The trick is complete (G11).
-	led := s.trick[0].Clan()
-	best, bestI := -1, 0
-	for i := range s.trickN {
-		if st := s.cardStrength(s.trick[i], led); st > best {
-			best, bestI = st, int(i)
-		}
-	}
-	w := s.leader
-	for range bestI {
-		w = s.next(s.bidders(), w)
 	}
 	for i := range s.trickN {
 		s.wonBits = s.wonBits.with(s.trick[i], w)
@@ -668,6 +661,36 @@ func (s *State) play(q int8, m Move) {
 	if s.tricks == HandSize {
 		s.endHand()
 	}
+}
+
+// winningIndex returns the index in the trick under way (0 for the lead) of the card that wins
+// it as it stands once card c is played next (G11): the strongest card, the one played first on
+// a tie. On a lead c stands alone and wins. Apply settles tricks with it, and View.WouldWin
+// answers with it, so the two cannot disagree.
+func (s *public) winningIndex(c Card) int {
+	led := c.Clan()
+	if s.trickN > 0 {
+		led = s.trick[0].Clan()
+	}
+	best, bestI := -1, 0
+	for i := range s.trickN {
+		if st := s.cardStrength(s.trick[i], led); st > best {
+			best, bestI = st, int(i)
+		}
+	}
+	if s.cardStrength(c, led) > best {
+		bestI = int(s.trickN)
+	}
+	return bestI
+}
+
+// trickWinner returns the seat that takes the trick under way when c completes it.
+func (s *public) trickWinner(c Card) int8 {
+	w := s.leader
+	for range s.winningIndex(c) {
+		w = s.next(s.bidders(), w)
+	}
+	return w
 }
 
 // cardStrength returns c's strength in a trick led with clan led (G11).

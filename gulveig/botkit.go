@@ -28,3 +28,17 @@ func ChanceStream(s State) int {
 	}
 	panic("gulveig: ChanceStream of a state that is not at a chance node")
 }
+
+// WouldWin reports whether playing card c now would win the current trick as it then stands
+// (G11), with this hand's strengths after the roles (G21) and the clan holding supremacy (G12):
+// for the last card of a trick, whether the seat takes the trick; for an earlier one, whether it
+// beats the cards played so far (a later card may still beat it); on a lead, true. It answers
+// with the code Apply settles tricks with. It does not check that c is in the hand or legal,
+// nor does it count a combo shown with c (leading with Show changes supremacy first); it
+// returns false outside the play phase and for a card that is not one of the deck's.
+func (v View) WouldWin(c Card) bool {
+	if v.phase != PhasePlay || !c.IsValid() {
+		return false
+	}
+	return v.winningIndex(c) == int(v.trickN)
+}

@@ -85,3 +85,65 @@ func TestChanceStream(t *testing.T) {
 	}()
 	gulveig.ChanceStream(s)
 }
+
+// TestWouldWin checks View.WouldWin against Apply on every legal card play of random matches of
+// every player count, with the roles' changed strengths and supremacy: for the last card of a
+// trick, WouldWin must say whether the seat takes the trick (the EventTrick Apply reports); a
+// lead always stands to win; outside play, and for NoCard, WouldWin is false.
+func TestWouldWin(t *testing.T) {
+	lasts := 0
+	r := rng.New(4)
+	for _, c := range []gulveig.Config{{Players: 2}, {Players: 3}, {Players: 4}, allOptions(2), allOptions(3), allOptions(4)} {
+		c.HandLimit = 2
+		for range 4 {
+			s := mustNew(t, c)
+			for !s.Over() {
+				p := s.ToMove()
+				if !p.IsSeat() || s.Phase() != gulveig.PhasePlay {
+					if p.IsSeat() && s.View(p).WouldWin(gulveig.Odin) {
+						t.Fatalf("WouldWin in phase %v", s.Phase())
+					}
+					s = randomStep(t, s, r)
+					continue
+				}
+				v := s.View(p)
+				if v.WouldWin(gulveig.NoCard) {
+					t.Fatal("WouldWin(NoCard)")
+				}
+				trick, _ := v.Trick()
+				size := min(s.Players(), 3)
+				for _, m := range s.Legal() {
+					if m.Kind() != gulveig.MovePlay {
+						continue
+					}
+					would := v.WouldWin(m.Card())
+					switch len(trick) {
+					case 0:
+						if !would {
+							t.Fatalf("a lead of %v does not stand to win", m)
+						}
+					case size - 1:
+						lasts++
+						_, evs, err := s.ApplyEvents(m, norns.Nobody, nil)
+						if err != nil {
+							t.Fatal(err)
+						}
+						took := false
+						for _, e := range evs {
+							if e.Kind == gulveig.EventTrick {
+								took = e.Seat == p
+							}
+						}
+						if took != would {
+							t.Fatalf("%v completing %v: WouldWin %v, Apply gives the trick to seat %v: %v", m, trick, would, p, took)
+						}
+					}
+				}
+				s = randomStep(t, s, r)
+			}
+		}
+	}
+	if lasts < 100 {
+		t.Fatalf("only %d last cards checked", lasts)
+	}
+}

@@ -297,31 +297,3 @@ func (s *State) events(m Move, t State, viewer norns.Player, dst []Event) []Even
 	}
 	return dst
 }
-
-// trickWinner returns the seat that takes the trick under way in s when c completes it.
-func (s *State) trickWinner(c Card) int8 {
-	led := s.trick[0].Clan()
-	sup := s.supreme
-	best, bestI := -1, 0
-	for i := range s.trickN + 1 {
-		x := c
-		if i < s.trickN {
-			x = s.trick[i]
-		}
-		st := 0
-		if x.Clan() == led {
-			st = int(s.vals().strength[x])
-		}
-		if x.Clan() == sup {
-			st = int(s.vals().strength[x]) + 7
-		}
-		if st > best {
-			best, bestI = st, int(i)
-		}
-	}
-	w := s.leader
-	for range bestI {
-		w = s.next(s.bidders(), w)
-	}
-	return w
-}
