@@ -147,9 +147,14 @@ func TestConformance(t *testing.T) {
 	} {
 		starts = append(starts, gametest.Start[herrlof.State]{Name: st.name, Config: st.c, State: mustNew(t, st.c)})
 	}
-	seeds := 12
-	if testing.Short() {
-		seeds = 5
+	// Random matches per start: a handful by default (each plays a whole match with every check
+	// at every state), many more with -long.
+	seeds := 4
+	switch {
+	case *long:
+		seeds = 24
+	case testing.Short():
+		seeds = 2
 	}
 	gametest.Run(t, gametest.Game[herrlof.State, herrlof.Move, herrlof.View]{
 		Name:   "herrlof",
