@@ -13,9 +13,11 @@ import (
 // stateJSON is the JSON form of a State. Cards are in notation; multisets are space-separated
 // strings ("R1 R7 V V", "" when empty); the stock is listed from the top down.
 type stateJSON struct {
-	Config      Config       `json:"config"`
-	Phase       string       `json:"phase"`
-	ToMove      int          `json:"toMove"`
+	Config Config `json:"config"`
+	Phase  string `json:"phase"`
+	ToMove int    `json:"toMove"`
+	// Hand is the hand in play or about to be dealt, from 1: State.Round, plus 1 at a deal. Its
+	// name and meaning stay those of version 0, so that saved states and testdata read alike.
 	Hand        int          `json:"hand"`
 	Opener      int          `json:"opener"`
 	TricksDone  int          `json:"tricksDone"`

@@ -22,7 +22,7 @@ type public struct {
 	bonus5    bool      // the five-trick bonus (H19)
 	opener    int8      // this hand's opening leader; -1 before the first deal
 	handLimit uint16    // the hand limit (H21); 0 for none
-	handNo    uint16    // the current hand, from 1
+	handNo    uint16    // the hand in play or about to be dealt, from 1 (Round is handNo-1 at a deal)
 	correct   [3]uint8  // correct bids over the match
 	scores    [3]int16  // the totals
 	stockSeen [3]uint16 // bit i set: the seat knows the stock's i-th card from the bottom (it put it there with a 3)
