@@ -73,12 +73,15 @@ func TestConformance(t *testing.T) {
 		{"3p/all", func() gulveig.Config { c := allOptions(3); c.HandLimit = 3; return c }()},
 		{"4p/all", func() gulveig.Config { c := allOptions(4); c.HandLimit = 3; return c }()},
 		{"3p/roles/given-dealer", gulveig.Config{Players: 3, Roles: true, HandLimit: 2, DealerGiven: true, FirstDealer: 2}},
-		{"3p/target-100", gulveig.Config{Players: 3, Target: 100, HandLimit: 20}},
+		{"3p/target-100", gulveig.Config{Players: 3, Target: 100, HandLimit: targetHands()}},
 	} {
 		starts = append(starts, gametest.Start[gulveig.State]{Name: st.name, Config: st.c, State: mustNew(t, st.c)})
 	}
 	seeds := 8
-	if testing.Short() {
+	switch {
+	case *long:
+		seeds = 16
+	case testing.Short():
 		seeds = 5
 	}
 	gametest.Run(t, gametest.Game[gulveig.State, gulveig.Move, gulveig.View]{
@@ -112,4 +115,13 @@ func TestConformance(t *testing.T) {
 		Deck:         gulveig.Deck(),
 		Zones:        gulveig.Zones,
 	})
+}
+
+// targetHands is the hand limit of the conformance matches played to a target of 100: long
+// enough for most of them to end at the target, 20 hands with -long.
+func targetHands() int {
+	if *long {
+		return 20
+	}
+	return 8
 }
