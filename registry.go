@@ -201,6 +201,35 @@ func Lookup(name string) (*Registered, error) {
 	return r, nil
 }
 
+// Encoding returns the game's learning encoding (see [Encoder]) for config (JSON, as [New]
+// takes it), seen without types: moves as text. The error wraps [ErrNoEncoding] when the game
+// has none, and [ErrBadConfig] for a config it refuses.
+func (r *Registered) Encoding(config []byte) (Encoding, error) { return r.impl.encoding(config) }
+
+// ErrNoEncoding is the error of [Registered.Encoding] for a game that registered no encoding.
+var ErrNoEncoding = errors.New("no learning encoding")
+
+// Encoding is a registered game's learning encoding for one config, seen without types (see
+// [Encoder], which it wraps): action ids for moves in notation, and the observation and the
+// legal-action mask of a [SeatView] of a match of that game. It is safe for concurrent use.
+type Encoding interface {
+	// Actions returns the size of the action space.
+	Actions() int
+	// ObservationLen returns the length of every observation.
+	ObservationLen() int
+	// Action returns the id of a seat's move given in notation; an error wrapping
+	// ErrBadNotation for text that is not a move or a move with no id (a chance move).
+	Action(move string) (int, error)
+	// Move returns the move of an id, in notation; an error wrapping ErrBadNotation for an id
+	// out of range.
+	Move(id int) (string, error)
+	// AppendObservation appends v's observation. It panics if v is a view of another game.
+	AppendObservation(v SeatView, dst []float32) []float32
+	// AppendMask appends v's legal-action mask: Actions() values, true at the ids of v's legal
+	// moves. It panics if v is a view of another game.
+	AppendMask(v SeatView, dst []bool) []bool
+}
+
 // LookupGame returns the typed description a game registered under name: the [Game] value its
 // package passed to [Register], for code that knows the game's types (its own tests, which
 // build the conformance suite's description from it, or a tool written for that game). The
@@ -433,6 +462,7 @@ type gameImpl interface {
 	newBot(name string, seed uint64) (TextBot, error)
 	newMatch(config []byte) (Match, error)
 	replay(rec Record) (Match, error)
+	encoding(config []byte) (Encoding, error)
 }
 
 type game[C any, S State[S, M, V], M Move, V View[S, M], E fmt.Stringer] struct {
@@ -465,6 +495,72 @@ func (g *game[C, S, M, V, E]) newBot(name string, seed uint64) (TextBot, error) 
 		}
 	}
 	return nil, fmt.Errorf("norns: %s: %w: no bot %q (bots: %s)", g.name, ErrBadConfig, Clip(name), strings.Join(g.bots(), ", "))
+}
+
+func (g *game[C, S, M, V, E]) encoding(config []byte) (Encoding, error) {
+	if g.g.Encoding == nil {
+		return nil, fmt.Errorf("norns: %s: %w", g.name, ErrNoEncoding)
+	}
+	c, err := g.decodeConfig(config)
+	if err != nil {
+		return nil, err
+	}
+	e, err := g.g.Encoding(c)
+	if err != nil {
+		return nil, err
+	}
+	return &encoding[C, S, M, V, E]{g: g, e: e}, nil
+}
+
+// encoding is a game's Encoder seen through the registry.
+type encoding[C any, S State[S, M, V], M Move, V View[S, M], E fmt.Stringer] struct {
+	g     *game[C, S, M, V, E]
+	e     Encoder[V, M]
+	mu    sync.Mutex
+	legal []M
+}
+
+func (e *encoding[C, S, M, V, E]) Actions() int        { return e.e.Actions() }
+func (e *encoding[C, S, M, V, E]) ObservationLen() int { return e.e.ObservationLen() }
+
+func (e *encoding[C, S, M, V, E]) Action(move string) (int, error) {
+	m, err := e.g.parse(move)
+	if err != nil {
+		return 0, err
+	}
+	id, ok := e.e.Action(m)
+	if !ok {
+		return 0, fmt.Errorf("norns: %s: %w: %q has no action id", e.g.name, ErrBadNotation, Clip(move))
+	}
+	return id, nil
+}
+
+func (e *encoding[C, S, M, V, E]) Move(id int) (string, error) {
+	m, ok := e.e.Move(id)
+	if !ok {
+		return "", fmt.Errorf("norns: %s: %w: action %d is not in [0, %d)", e.g.name, ErrBadNotation, id, e.e.Actions())
+	}
+	return m.String(), nil
+}
+
+func (e *encoding[C, S, M, V, E]) view(v SeatView) V {
+	sv, ok := v.(*seatView[C, S, M, V, E])
+	if !ok {
+		panic(fmt.Sprintf("norns: %s encoding: a view of another game (%T)", e.g.name, v))
+	}
+	return sv.v
+}
+
+func (e *encoding[C, S, M, V, E]) AppendObservation(v SeatView, dst []float32) []float32 {
+	return e.e.Observe(e.view(v), dst)
+}
+
+func (e *encoding[C, S, M, V, E]) AppendMask(v SeatView, dst []bool) []bool {
+	tv := e.view(v)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	dst, e.legal = AppendMask(e.e, tv, dst, e.legal)
+	return dst
 }
 
 func (g *game[C, S, M, V, E]) decodeConfig(config []byte) (C, error) {

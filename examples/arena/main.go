@@ -91,7 +91,7 @@ func run(ctx context.Context, args []string, out, errOut io.Writer) int {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	fs.SetOutput(errOut)
 	fs.StringVar(&o.game, "game", "herrlof", "the game: "+strings.Join(norns.Games(), ", ")) // game name: the default game
-	fs.StringVar(&o.a, "a", "heuristic", "the candidate bot")
+	fs.StringVar(&o.a, "a", "heuristic", "the candidate bot: one of the game's, or exec:COMMAND for a program that speaks the engine protocol (PROTOCOL.md)")
 	fs.StringVar(&o.b, "b", "random", "the base bot, in every other seat")
 	fs.StringVar(&o.bots, "bots", "", "comma-separated bots for a round robin (every ordered pair) and a ladder; replaces -a and -b")
 	fs.IntVar(&o.seeds, "seeds", 100, "seeds per pairing; each is played once per seat")
@@ -236,7 +236,11 @@ func tournament(ctx context.Context, o options, errOut io.Writer) (Report, error
 	}
 	for i, b := range bots {
 		bots[i] = strings.TrimSpace(b)
-		if !slices.Contains(g.Bots(), bots[i]) {
+		if cmd, ok := strings.CutPrefix(bots[i], programPrefix); ok {
+			if len(strings.Fields(cmd)) == 0 {
+				return Report{}, fmt.Errorf("bot %q: name the program after %s, as in exec:./mybot.py", bots[i], programPrefix)
+			}
+		} else if !slices.Contains(g.Bots(), bots[i]) {
 			return Report{}, fmt.Errorf("%s has no bot %q: choose %s", g.Name(), norns.Clip(bots[i]), strings.Join(g.Bots(), ", "))
 		}
 		if o.bots != "" && slices.Contains(bots[:i], bots[i]) {
@@ -273,7 +277,7 @@ func tournament(ctx context.Context, o options, errOut io.Writer) (Report, error
 		first, count = shardRange(o.first, o.seeds, i, of)
 		rep.Shard = &ShardInfo{Index: i, Of: of, First: first, Seeds: count, Bots: bots, RoundRobin: o.bots != ""}
 	}
-	r := runner{g: g, start: start, workers: workers}
+	r := runner{g: g, start: start, workers: workers, stderr: &lockedWriter{w: errOut}}
 	began := time.Now()
 
 	// The first seed of each pairing, played alone, measures the pace, so the expected run time
@@ -338,6 +342,7 @@ type runner struct {
 	g       *norns.Registered
 	start   norns.Match
 	workers int
+	stderr  io.Writer // where bot programs' standard error goes
 }
 
 // seeds plays count seeds from first, on r.workers goroutines, calling step after each.
@@ -384,6 +389,31 @@ feed:
 	return out, ctx.Err()
 }
 
+// lockedWriter lets several bot programs write their standard error to one writer.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// programPrefix marks a bot that is another program speaking the engine protocol, as in
+// -bots heuristic,exec:./mybot.py: the rest of the name is the command and its arguments.
+const programPrefix = "exec:"
+
+// newBot makes the bot name for seat p: one of the game's bots, or a program (exec:…), started
+// for this match and closed after it.
+func (r runner) newBot(ctx context.Context, name string, seed uint64, p norns.Player) (norns.TextBot, error) {
+	if cmd, ok := strings.CutPrefix(name, programPrefix); ok {
+		return norns.StartProgram(ctx, r.g, r.start.Config(), p, strings.Fields(cmd), norns.ProgramOptions{Stderr: r.stderr})
+	}
+	return r.g.NewBot(name, seed)
+}
+
 // seed plays one seed once per seat.
 func (r runner) seed(ctx context.Context, a, b string, seed uint64) (seedResult, error) {
 	n := r.start.Players()
@@ -419,9 +449,12 @@ func (r runner) match(ctx context.Context, a, b string, seed uint64, cand norns.
 		if norns.Player(p) == cand {
 			name = a
 		}
-		bot, err := r.g.NewBot(name, seed*seedStride+uint64(p))
+		bot, err := r.newBot(ctx, name, seed*seedStride+uint64(p), norns.Player(p))
 		if err != nil {
 			return nil, err
+		}
+		if pb, ok := bot.(*norns.ProgramBot); ok {
+			defer pb.Close()
 		}
 		bots[p] = bot
 	}
