@@ -14,9 +14,71 @@ import (
 // 60 squares and five seats take about 3 KB.
 const MaxStateJSON = 16 << 10
 
-// maxTurns bounds the turn count a decoded state may claim: far more than any match lasts (60
-// tiles, at most 9 Skadi captures that return one, and one pass per seat at the end).
+// maxTurns bounds the turns a match may reach: far more than any match lasts. A decoded state
+// must leave room under it for every seat move it can still see played ([State.turnsLeft]), so
+// that no legal move takes a state past it.
 const maxTurns = 1000
+
+// maxScore bounds the score a seat may reach: every lay or cover that can ever be played in a
+// match (one per tile that leaves a hand: the 60 tiles, and a captured tile again for each of
+// the 9 Skadis) scoring both its lines at their longest. A decoded state must leave room under
+// it for the points its seat moves still to come can score ([State.movesLeft]).
+var maxScore = 2 * MaxLine * (NumTiles + skadiCopies)
+
+// skadiCopies is the number of tiles with the CoverCapture power: each can capture once (a tile
+// with the power cannot cover one of its own kind, so it never returns to a hand).
+var skadiCopies = func() int {
+	n := 0
+	for i, p := range powers {
+		if p.Cover == CoverCapture {
+			n += tiles[i].Copies()
+		}
+	}
+	return n
+}()
+
+// captureMask holds every copy of the kinds with the CoverCapture power (the Skadis).
+var captureMask = func() (m cards.Multiset) {
+	for i, p := range powers {
+		if p.Cover == CoverCapture {
+			m |= kindTiles[i]
+		}
+	}
+	return m
+}()
+
+// movesLeft returns a bound on the lays, covers and discards still to come: each takes a tile out
+// of a hand for good, but a capture, which brings one tile back (V8), so at most one per tile in
+// the hands and the supply, plus one per capturing tile among them. Every such move lowers it by
+// at least 1, and chance moves never raise it.
+func (s *State) movesLeft() int {
+	t := s.h.supply
+	for p := range s.players {
+		t, _ = deck.Sum(t, s.h.hand[p]) // never past the game's copies: the tiles add up to them
+	}
+	return t.Len() + (t & captureMask).Len()
+}
+
+// turnsLeft returns a bound on the seat moves still to come, such that every seat move lowers it
+// by at least 1 and chance moves never raise it: players × movesLeft, plus the passes due before
+// the next move that is not a pass. Passes
+// come only from empty hands once the supply is empty (V9), and such a hand stays empty, so
+// between two other moves at most players − 1 seats pass: a move that is not a pass lowers
+// movesLeft, which is worth players, and the passes due before the next one (the empty hands in
+// a row from the seat to act) count one each.
+func (s *State) turnsLeft() int {
+	n := int(s.players)
+	left := n * s.movesLeft()
+	if s.phase == PhaseTurn && s.supply == 0 {
+		for i := range n {
+			if s.size[(int(s.seat)+i)%n] != 0 {
+				break
+			}
+			left++
+		}
+	}
+	return left
+}
 
 // stateJSON is the JSON form of a State. Multisets are written as [cards.Deck.Format] writes
 // them ("Odin Thor Thor", "-" for none). Hand and supply sizes and the winners are derived.
@@ -90,11 +152,20 @@ func (s State) MarshalJSON() ([]byte, error) {
 //     the supply and the hands are empty, its winners recomputed (V15);
 //   - what the views know agrees with the hands: a seat's known tiles (V8) are in its hand, and
 //     its hand keeps as many tiles of the kinds its last discard showed as that discard implies;
-//   - a score is reached on a turn already played, and only a seat with points reached one.
+//   - what the views know agrees with what the grid and the tiles out of the game can explain:
+//     the known tiles of all seats number at most the Skadis on the grid and out of the game (a
+//     known tile was captured, and each capture leaves a Skadi there), none is a Skadi, and a
+//     discard's inference needs a tile out of the game;
+//   - a score is reached on a turn already played, and only a seat with points reached one;
+//   - the limits leave room for the rest of the match: each score plus 14 points (two lines of
+//     MaxLine) for each lay or cover that can still come is at most 966, and the turns plus the
+//     seat moves that can still come at most 1000 (see checkHistory), so that no legal move
+//     takes an accepted state to one this method refuses.
 //
-// A state that passes plays on legally, its views hide what they must, its samples are valid and
-// it re-encodes to JSON this method accepts. The checks do not replay the past: a grid whose
-// scores no order of lays could produce is accepted.
+// A state that passes plays on legally to the end, its views hide what they must, its samples
+// are valid and every state it leads to re-encodes to JSON this method accepts
+// (TestDecodedStatesPlayOn). The checks do not replay the past: a grid whose scores no order of
+// lays could produce is accepted.
 func (s *State) UnmarshalJSON(data []byte) error {
 	var j stateJSON
 	if err := (strictjson.Options{Limit: MaxStateJSON}).Unmarshal(data, &j); err != nil {
@@ -185,7 +256,7 @@ func (j *stateJSON) state() (State, error) {
 		if all, ok = deck.Sum(all, s.h.hand[p]); !ok {
 			return State{}, errors.New("more copies of a tile than the game holds")
 		}
-		if sj.Score < 0 || sj.Score > NumTiles*2*MaxLine || sj.Reached < 0 || sj.Reached > j.Turns || (sj.Score == 0) != (sj.Reached == 0) {
+		if sj.Score < 0 || sj.Score > maxScore || sj.Reached < 0 || sj.Reached > j.Turns || (sj.Score == 0) != (sj.Reached == 0) {
 			return State{}, fmt.Errorf("seat %d: score %d reached at turn %d", p, sj.Score, sj.Reached)
 		}
 		s.score[p], s.reached[p] = int16(sj.Score), uint16(sj.Reached)
@@ -220,6 +291,9 @@ func (j *stateJSON) state() (State, error) {
 		return State{}, errors.New("the tiles do not add up to the game's 60")
 	}
 	if err := s.checkPhase(j.ToMove); err != nil {
+		return State{}, err
+	}
+	if err := s.checkHistory(); err != nil {
 		return State{}, err
 	}
 	return s, nil
@@ -318,5 +392,40 @@ func (s *State) checkPhase(toMove norns.Player) error {
 		return fmt.Errorf("toMove %d in phase %v", toMove, s.phase)
 	}
 	s.toMove = int8(want)
+	return nil
+}
+
+// checkHistory checks what the state says of its past against what its grid and the tiles out
+// of the game can explain, and that the limits leave room for the rest of the match:
+//   - the tiles known to be in hands (V8) number at most the captures the grid and the tiles out
+//     of the game allow: one per capturing tile (Skadi) on the grid or out of the game, and
+//     none is a capturing tile (a Skadi never covers a Skadi);
+//   - a seat has what its discards showed (holds) only if a tile is out of the game;
+//   - every seat's score plus 2 × MaxLine for each lay or cover still to come is at most
+//     maxScore, and the turns plus the seat moves still to come at most maxTurns, so no legal
+//     move takes the state past what this method accepts.
+func (s *State) checkHistory() error {
+	var known cards.Multiset
+	holds := false
+	for p := range s.players {
+		known, _ = deck.Sum(known, s.known[p]) // the known tiles are in hands, which are disjoint
+		holds = holds || s.holds[p].any()
+	}
+	on, _ := deck.Sum(s.board.tiles(), s.gone) // never past the game's copies
+	if known&captureMask != 0 || known.Len() > (on&captureMask).Len() {
+		return fmt.Errorf("known tiles %s, more than the %d captures the grid and the tiles out of the game allow", deck.Format(known), (on & captureMask).Len())
+	}
+	if holds && s.gone.IsEmpty() {
+		return errors.New("what a discard showed, but no tile is out of the game")
+	}
+	left := s.movesLeft()
+	for p := range s.players {
+		if int(s.score[p])+2*MaxLine*left > maxScore {
+			return fmt.Errorf("seat %d: score %d, and %d lays to come could take it past %d", p, s.score[p], left, maxScore)
+		}
+	}
+	if t := s.turnsLeft(); int(s.turns)+t > maxTurns {
+		return fmt.Errorf("turn %d, and %d seat moves to come could take it past %d", s.turns, t, maxTurns)
+	}
 	return nil
 }

@@ -159,3 +159,77 @@ func TestRecordRoundTrip(t *testing.T) {
 		t.Errorf("a config with an unknown field: %v", err)
 	}
 }
+
+// TestJSONKnownNeedsACapture is the regression test of a save that revealed a hand: a seat's
+// known tiles (V8) set to its whole hand in a match where no Skadi was ever laid. Every other
+// seat's View would show that hand; the decoder refuses it, since no capture explains a known
+// tile. With a Skadi on the grid, one known tile is accepted, two are not, and a known Skadi never
+// is (a Skadi never covers a Skadi). What a discard showed is refused while nothing is gone.
+func TestJSONKnownNeedsACapture(t *testing.T) {
+	s := settle(t, play(t, opening(t, "Odin", 0, "Thor Thor Fenrir Odin Dragon", "Skadi Loki Valkyrie Thor Odin"), "Thor 1,0", "Odin 0,1"))
+	for p := range norns.Player(s.Players()) {
+		if !s.Known(p).IsEmpty() || s.Gone().Len() != 0 {
+			t.Fatal("the script has a capture or a discard")
+		}
+	}
+	tamper := func(s voluspa.State, seat int, known string, extra string) error {
+		data, _ := json.Marshal(s)
+		var doc map[string]any
+		if err := json.Unmarshal(data, &doc); err != nil {
+			t.Fatal(err)
+		}
+		sj := doc["seats"].([]any)[seat].(map[string]any)
+		if known == "hand" {
+			known = sj["hand"].(string)
+		}
+		sj["known"] = known
+		if extra != "" {
+			sj["holds"] = []any{map[string]any{"kinds": []any{extra}, "n": 1}}
+		}
+		data, _ = json.Marshal(doc)
+		held := s
+		err := held.UnmarshalJSON(data)
+		if err != nil && held != s {
+			t.Errorf("a refused decode changed the receiver")
+		}
+		return err
+	}
+	if err := tamper(s, 1, "hand", ""); !errors.Is(err, norns.ErrCorrupt) {
+		t.Errorf("seat 1's whole hand as known, with no Skadi laid: %v, want ErrCorrupt", err)
+	}
+	if err := tamper(s, 1, "Loki", ""); !errors.Is(err, norns.ErrCorrupt) {
+		t.Errorf("one known tile with no Skadi laid: %v, want ErrCorrupt", err)
+	}
+	hand := s.Hand(1)
+	var kind voluspa.Tile
+	for k := range hand.Kinds() {
+		kind = k
+	}
+	if err := tamper(s, 1, "-", kind.String()); !errors.Is(err, norns.ErrCorrupt) {
+		t.Errorf("a discard's inference with nothing gone: %v, want ErrCorrupt", err)
+	}
+	// Seat 1 lays its Skadi on an empty square (a lay, not a capture, but a save cannot tell): now
+	// one capture is possible.
+	s = settle(t, play(t, s, "Fenrir 2,0", "Skadi -1,0"))
+	hand = s.Hand(1)
+	var two []string
+	for k := range hand.All() {
+		if k != voluspa.Skadi && len(two) < 2 {
+			two = append(two, k.String())
+		}
+	}
+	if len(two) < 2 {
+		t.Fatalf("seat 1 holds %v", hand)
+	}
+	if err := tamper(s, 1, two[0], ""); err != nil {
+		t.Errorf("one known tile with a Skadi on the grid: %v", err)
+	}
+	if err := tamper(s, 1, two[0]+" "+two[1], ""); !errors.Is(err, norns.ErrCorrupt) {
+		t.Errorf("two known tiles with one Skadi on the grid: %v, want ErrCorrupt", err)
+	}
+	if hand.Has(voluspa.Skadi) {
+		if err := tamper(s, 1, "Skadi", ""); !errors.Is(err, norns.ErrCorrupt) {
+			t.Errorf("a known Skadi: %v, want ErrCorrupt", err)
+		}
+	}
+}
