@@ -305,23 +305,26 @@ func (v View) Sample(r *rng.Rand) State {
 	return s
 }
 
+// stateJSON is the state's JSON. The stock (top first) and the discards are lists of numbers,
+// not []uint8, which encoding/json would write as one base64 string: as numbers, a tamper test
+// can move a single card.
 type stateJSON struct {
 	Dealt   bool     `json:"dealt"`
 	Turn    int8     `json:"turn"`
 	Hands   [2]uint8 `json:"hands"`
-	Stock   []uint8  `json:"stock" maxlen:"6"`
-	Discard []uint8  `json:"discard" maxlen:"6"`
+	Stock   []int    `json:"stock" maxlen:"6"`
+	Discard []int    `json:"discard" maxlen:"6"`
 	Drew    [2]bool  `json:"drew"`
 }
 
 // MarshalJSON encodes the state.
 func (s State) MarshalJSON() ([]byte, error) {
-	j := stateJSON{Dealt: s.dealt, Turn: s.turn, Hands: s.hand, Drew: s.drew, Stock: []uint8{}, Discard: []uint8{}}
+	j := stateJSON{Dealt: s.dealt, Turn: s.turn, Hands: s.hand, Drew: s.drew, Stock: []int{}, Discard: []int{}}
 	for c := range s.stock.All() {
-		j.Stock = append(j.Stock, uint8(c))
+		j.Stock = append(j.Stock, int(c))
 	}
 	for c := range deck.All(s.discard) {
-		j.Discard = append(j.Discard, uint8(c))
+		j.Discard = append(j.Discard, int(c))
 	}
 	return json.Marshal(j)
 }
@@ -345,13 +348,16 @@ func (s *State) UnmarshalJSON(data []byte) error {
 		return bad("turn out of range")
 	}
 	var all cards.Multiset
-	add := func(c uint8) bool {
+	add := func(c int) bool {
+		if c < 0 || c >= nCards {
+			return false
+		}
 		var ok bool
 		all, ok = deck.Add(all, cards.Card(c))
 		return ok
 	}
 	for _, c := range j.Hands {
-		if !add(c) {
+		if !add(int(c)) {
 			return bad("bad hand card")
 		}
 	}

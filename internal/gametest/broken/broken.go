@@ -310,8 +310,8 @@ type stateJSON struct {
 	Dealt   bool     `json:"dealt"`
 	Turn    int8     `json:"turn"`
 	Hands   [2]uint8 `json:"hands"`
-	Stock   []uint8  `json:"stock" maxlen:"6"`
-	Discard []uint8  `json:"discard" maxlen:"6"`
+	Stock   []int    `json:"stock" maxlen:"6"`
+	Discard []int    `json:"discard" maxlen:"6"`
 	Drew    [2]bool  `json:"drew"`
 }
 
@@ -336,8 +336,8 @@ func laxDecode(data []byte) (toy.State, error) {
 	}
 	d := toy.Deck()
 	l := toy.Layout{Dealt: true, Turn: j.Turn, Hands: j.Hands, Drew: j.Drew}
-	for _, c := range slices.Concat(j.Hands[:], j.Stock, j.Discard) {
-		if !d.IsKind(cards.Card(c)) {
+	for _, c := range slices.Concat([]int{int(j.Hands[0]), int(j.Hands[1])}, j.Stock, j.Discard) {
+		if c < 0 || !d.IsKind(cards.Card(c)) {
 			return bad("not a card")
 		}
 	}
