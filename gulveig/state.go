@@ -214,9 +214,11 @@ type hidden struct {
 // carry the same record, so a View knows the hand's public history, [View.Sample] replays it on
 // a new deal, and decoding JSON replays it to validate the state.
 //
-// Size: a State is 280 bytes, and [TestStateSize] keeps it there. Every Apply and AppendLegal
-// copies the State (value receivers), and copying is a large share of a random hand's time
-// (BenchmarkRandomHand), so the layout keeps one copy of each fact and derives the rest. The
+// Size: a State is 280 bytes, and [TestStateSize] keeps it there. Every call of a value method
+// copies the State: Apply in and out, and AppendLegal and SampleChance once each (thin wrappers
+// over pointer implementations) even when a loop steps one State in place with [State.Step],
+// so copying is a share of a random match's time (BenchmarkRandomMatch), and the layout keeps
+// one copy of each fact and derives the rest. The
 // record of acts is packed in bits (40 bytes hold the longest hand, see actLog), not a byte an
 // act; the hand's worths and strengths are a byte naming one of the 192 tables the roles can make
 // (valueTables, built once from the deck and role tables); who played and who took each card are
