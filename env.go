@@ -169,13 +169,16 @@ func (e *env) step(req protocol.Message) protocol.Message {
 		}
 		var err error
 		if move, err = e.enc.Move(*req.Action); err != nil {
-			return errorReply(req.ID, protocol.CodeIllegalMove, err)
+			return errorReply(req.ID, protocol.CodeBadMove, err)
 		}
 	case move == "":
 		return errorReply(req.ID, protocol.CodeBadRequest, errors.New("step needs a move or an action"))
 	}
 	before, events := e.m, e.events
 	next, evs, err := e.m.ApplyEvents(move, Nobody)
+	if errors.Is(err, ErrBadNotation) {
+		return errorReply(req.ID, protocol.CodeBadMove, err)
+	}
 	if err != nil {
 		return errorReply(req.ID, protocol.CodeIllegalMove, err)
 	}

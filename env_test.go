@@ -99,7 +99,7 @@ func TestServeEnvErrors(t *testing.T) {
 		`{"type":"new","game":"chess"}`,
 		`{"type":"new","game":"herrlof","config":{"players":9}}`,
 		`{"type":"step","id":"nope","move":"x"}`,
-		`{"type":"step","id":"x","move":"Z9"}`,
+		`{"type":"step","id":"x","move":"R7"}`,
 		`{"type":"step","id":"x"}`,
 		`{"type":"step","id":"x","move":"a","action":1}`,
 		`{"type":"dance","id":"x"}`,
@@ -113,7 +113,7 @@ func TestServeEnvErrors(t *testing.T) {
 	)
 	want := []string{"state", protocol.CodeBadMessage, protocol.CodeUnknownGame, protocol.CodeBadConfig, protocol.CodeNoEnv,
 		protocol.CodeIllegalMove, protocol.CodeBadRequest, protocol.CodeBadRequest, protocol.CodeBadRequest, protocol.CodeBadRequest,
-		"state", protocol.CodeIllegalMove, protocol.CodeBadMessage, "games", "closed", protocol.CodeNoEnv}
+		"state", protocol.CodeBadMove, protocol.CodeBadMessage, "games", "closed", protocol.CodeNoEnv}
 	for i, r := range replies {
 		got := r.Type
 		if got == "error" {

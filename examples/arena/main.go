@@ -458,8 +458,15 @@ func (r runner) match(ctx context.Context, a, b string, seed uint64, cand norns.
 		}
 		bots[p] = bot
 	}
-	var streams [maxStreams]*rng.Rand
 	m := r.start
+	defer func() {
+		for _, b := range bots {
+			if pb, ok := b.(*norns.ProgramBot); ok && m.Over() {
+				pb.Tell(m) // the end of the match, for a program that learns
+			}
+		}
+	}()
+	var streams [maxStreams]*rng.Rand
 	for !m.Over() {
 		if err := ctx.Err(); err != nil {
 			return nil, err

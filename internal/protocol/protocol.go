@@ -86,6 +86,7 @@ const (
 	CodeUnknownGame = "unknown_game" // new names a game that is not registered
 	CodeBadConfig   = "bad_config"   // new's config is refused
 	CodeIllegalMove = "illegal_move" // a move or action that is not legal now
+	CodeBadMove     = "bad_move"     // move text that is not a move of the game, or an id out of range
 	CodeNoEnv       = "no_env"       // a step for an environment that does not exist
 	CodeTimeout     = "timeout"      // a bot answered too late
 )
