@@ -150,6 +150,13 @@ func seatSlice(s norns.Seats) []norns.Player {
 // hide what they must, its samples are valid, it plays on legally and re-encodes to JSON this
 // method accepts. The lives checks bound, but do not replay, the past deals: a state whose lives
 // no sequence of deals could produce within those bounds is accepted.
+//
+// The limits are closed under play: from every state it accepts, legal play reaches only states
+// it accepts again, to the end of the match. Every deal costs a life and no seat more than two
+// (N11–N15), so the lives checks keep holding, and the deals counter, at most the lives lost,
+// never passes 180 (20 seats of 9 lives); lives only fall, and the match ends when one seat or
+// none has any. TestDecodedStatesPlayOn checks it from states of random matches with their
+// numbers pushed to the decoder's limits.
 func (s *State) UnmarshalJSON(data []byte) error {
 	var j stateJSON
 	if err := (strictjson.Options{Limit: MaxStateJSON}).Unmarshal(data, &j); err != nil {
