@@ -30,6 +30,12 @@
 // A game also reports what each move did, as one seat saw it, through State.ApplyEvents, so a
 // front end can narrate a match ("seat 1 wins the trick with R9") without diffing states.
 //
+// Every game also has (*State).Step, Apply done in place: the same checks and errors, the State
+// unchanged on error, without copying it in and out. Loops that play many moves on one State
+// (simulations, search, tournaments) use it through [Stepper]. The same idea has the same name in
+// every game: the repository's VOCABULARY.md is the table of those names, and a test holds every
+// game to it.
+//
 // # Chance and reproducibility
 //
 // A State holds no random generator. At a chance node the caller draws the outcome with
@@ -74,6 +80,14 @@
 // from the viewer's seat. Save and resume with the State's JSON or a [Record]. The program in
 // examples/play is a complete terminal front end.
 //
+// # Bots and learners in other languages
+//
+// Programs in any language reach the games through the engine protocol (PROTOCOL.md in the
+// repository: JSON objects, one a line, on standard input and output). [StartProgram] seats such
+// a program as a bot ([ProgramBot]), and [ServeEnv] serves every registered game as environments
+// for learners: observations, legal-action masks and rewards from each game's learning
+// encoding ([Encoder], [Registered.Encoding]).
+//
 // # Playing any game by name
 //
 // Each game package registers itself by name when imported, as image formats and SQL drivers do,
@@ -82,6 +96,12 @@
 // name=value options, [Registered.ConfigFromOptions]), and [Match] plays it with moves as text,
 // views and events as JSON and bots by name ([TextBot]). [Register] says how a game registers.
 // examples/play and examples/web are built on it.
+//
+// # Text from outside
+//
+// Every message that quotes input quotes at most [MaxQuote] bytes of it ([Clip]), and every tool
+// shows text it did not write (record tags, names, a program's words) through [Printable], so
+// it can neither drive a terminal nor reorder a line.
 //
 // # Errors
 //
