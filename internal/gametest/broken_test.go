@@ -56,6 +56,10 @@ func TestSuiteRejectsBrokenGames(t *testing.T) {
 		{broken.AllocatingApply, []string{`Apply.* allocates [1-9]`}},
 		{broken.LaxNotation, []string{`ParseMove\(.*\): error .* does not wrap norns\.ErrBadNotation`}},
 		{broken.LaxConfig, []string{`the game's ReplayRecord with config .*: error <nil>, want one wrapping norns\.ErrCorrupt`}},
+		{broken.LossyJSON, []string{`JSON round trip: err .*cards not conserved`}},
+		{broken.DecodeWritesOnError, []string{`UnmarshalJSON\(.*\) failed but changed the receiver`}},
+		{broken.BareCorrupt, []string{`UnmarshalJSON\(.*\):? error .* does not wrap norns\.ErrCorrupt`}},
+		{broken.DuplicateLegal, []string{`Legal lists draw twice`}},
 	}
 	if len(cases) != len(broken.Flaws()) {
 		t.Fatalf("%d cases for %d flaws", len(cases), len(broken.Flaws()))

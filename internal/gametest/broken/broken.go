@@ -70,13 +70,25 @@ const (
 	// LaxConfig replays a record reading its config with encoding/json, which ignores unknown
 	// keys, takes the last of repeated ones and matches keys whatever their case.
 	LaxConfig
+	// LossyJSON writes a state's JSON without the seats that drew, so a state after a draw
+	// does not load back.
+	LossyJSON
+	// DecodeWritesOnError has UnmarshalJSON reset its receiver before it decodes, so a refused
+	// document leaves the receiver changed.
+	DecodeWritesOnError
+	// BareCorrupt refuses a bad state JSON with the toy's message in an error that wraps nothing
+	// (no norns.ErrCorrupt).
+	BareCorrupt
+	// DuplicateLegal lists the draw twice.
+	DuplicateLegal
 
 	nFlaws
 )
 
 var flawNames = [nFlaws]string{"none", "leaky-view", "mutating-apply", "step-writes-on-refusal",
 	"lost-card", "nondeterministic-apply", "inconsistent-sample", "lax-json", "refused-legal-move",
-	"bare-error", "step-unlike-apply", "allocating-apply", "lax-notation", "lax-config"}
+	"bare-error", "step-unlike-apply", "allocating-apply", "lax-notation", "lax-config", "lossy-json",
+	"decode-writes-on-error", "bare-corrupt", "duplicate-legal"}
 
 // String returns the flaw's name, such as "leaky-view", which [ParseFlaw] reads back.
 func (f Flaw) String() string {
@@ -194,10 +206,17 @@ func (s State) ToMove() norns.Player { return s.toy().ToMove() }
 func (s State) Over() bool { return s.toy().Over() }
 
 // Legal lists keep and draw for the seat to act.
-func (s State) Legal() []toy.Move { return s.toy().Legal() }
+func (s State) Legal() []toy.Move { return s.AppendLegal(nil) }
 
 // AppendLegal appends the legal moves to dst.
-func (s State) AppendLegal(dst []toy.Move) []toy.Move { return s.toy().AppendLegal(dst) }
+func (s State) AppendLegal(dst []toy.Move) []toy.Move {
+	n := len(dst)
+	dst = s.toy().AppendLegal(dst)
+	if flaw == DuplicateLegal && len(dst) > n {
+		dst = append(dst, toy.Draw)
+	}
+	return dst
+}
 
 // Apply returns the state after m, or the zero State and a *norns.MoveError.
 func (s State) Apply(m toy.Move) (State, error) {
@@ -287,10 +306,24 @@ func (s State) Winners() norns.Seats { return s.toy().Winners() }
 func (s State) String() string { return s.toy().String() }
 
 // MarshalJSON encodes the state as the toy does.
-func (s State) MarshalJSON() ([]byte, error) { return s.toy().MarshalJSON() }
+func (s State) MarshalJSON() ([]byte, error) {
+	data, err := s.toy().MarshalJSON()
+	if err != nil || flaw != LossyJSON {
+		return data, err
+	}
+	var j stateJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return nil, err
+	}
+	j.Drew = [2]bool{}
+	return json.Marshal(j)
+}
 
 // UnmarshalJSON decodes and validates a state as the toy does; on error s is unchanged.
 func (s *State) UnmarshalJSON(data []byte) error {
+	if flaw == DecodeWritesOnError {
+		*s = State{}
+	}
 	var t toy.State
 	var err error
 	if flaw == LaxJSON {
@@ -299,6 +332,9 @@ func (s *State) UnmarshalJSON(data []byte) error {
 		err = t.UnmarshalJSON(data)
 	}
 	if err != nil {
+		if flaw == BareCorrupt {
+			return errors.New(err.Error())
+		}
 		return err
 	}
 	*s = intern(t)
