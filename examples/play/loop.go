@@ -81,9 +81,18 @@ func play(g *norns.Registered, pr presenter, config []byte, o options, in io.Rea
 			tags.Seats = append(tags.Seats, norns.SeatTag{Name: "you"})
 			continue
 		}
-		b, err := g.NewBot(o.bot, seed)
-		if err != nil {
-			return fmt.Errorf("unknown bot %q: choose %s", o.bot, andOr(g.Bots()))
+		var b norns.TextBot
+		if cmd, ok := strings.CutPrefix(o.bot, "exec:"); ok {
+			// A program that speaks the engine protocol (PROTOCOL.md); think() plays the
+			// heuristic's move for it when it fails.
+			pb, err := norns.StartProgram(context.Background(), g, config, norns.Player(p), strings.Fields(cmd), norns.ProgramOptions{Stderr: os.Stderr})
+			if err != nil {
+				return err
+			}
+			defer pb.Close()
+			b = pb
+		} else if b, err = g.NewBot(o.bot, seed); err != nil {
+			return fmt.Errorf("unknown bot %q: choose %s, or exec:COMMAND for a program", norns.Printable(norns.Clip(o.bot)), andOr(g.Bots()))
 		}
 		bots[p] = b
 		fallback[p], _ = g.NewBot("heuristic", seed) // nil when the game has no heuristic bot

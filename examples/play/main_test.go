@@ -7,6 +7,7 @@ import (
 	"flag"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -544,5 +545,27 @@ func TestRecordWrittenAsItGoes(t *testing.T) {
 	}
 	if !slices.IsSorted(p.moves) || p.moves[len(p.moves)-1] == 0 {
 		t.Fatalf("record move counts at the prompts: %v, want them growing from the first moves on", p.moves)
+	}
+}
+
+// TestProgramBot seats a program that speaks the engine protocol (the sh bot of examples/engine)
+// in every seat: the match plays to the end.
+func TestProgramBot(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	bot, _ := filepath.Abs("../engine/sh/first_legal.sh")
+	d := &terminal{}
+	code, out, errOut := runPlay(t, d, "-game", "gnav", "-auto", "-seed", "2", "-bot", "exec:"+sh+" "+bot)
+	if code != 0 || !strings.Contains(out, "wins") {
+		t.Fatalf("exit %d, stderr %q, output:\n%s", code, errOut, tail(out))
+	}
+	if strings.Contains(out, "plays a quick move") || strings.Contains(out, "first legal move:") {
+		t.Errorf("the program's moves were replaced:\n%s", tail(out))
+	}
+	code, _, errOut = runPlay(t, &terminal{}, "-game", "gnav", "-auto", "-bot", "exec:/nonexistent/bot")
+	if code == 0 || !strings.Contains(errOut, "bot program") {
+		t.Errorf("a missing program: exit %d, stderr %q", code, errOut)
 	}
 }
