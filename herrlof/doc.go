@@ -74,6 +74,56 @@
 //	                  chance: the hand's opening leader, then each seat's hand, the trump card
 //	                  and the stock from the top, separated by slashes
 //
+// # Encoding
+//
+// [NewEncoding] returns the learning encoding of a config ([norns.Encoder]). Cards are counted by
+// kind, in the kind order: the 36 suited cards by id (R1…R9, G1…G9, B1…B9, Y1…Y9), then V, then
+// H (38 kinds). With h the hand size (15 with two players, 11 with three) and T the ids of a
+// steal or a take (1 with two players, where they name no seat; 3 with three, one per seat named),
+// the action ids are, in order:
+//
+//	bid 0 … bid h                 h+1 ids
+//	play, by kind                 38 ids
+//	return, by kind               38 ids
+//	give, by kind                 38 ids
+//	draw, nodraw                  2 ids
+//	steal (or steal 0 … steal 2), nosteal    T+1 ids
+//	take (or take 0 … take 2), notake        T+1 ids
+//
+// 136 ids with either player count; deals and picks (chance) have none. testdata/encoding.golden
+// lists them. An observation is 689 values in [0, 1], in this order (a seat block has three
+// entries, seat 0 first; seats beyond the player count are 0; one-hot blocks are all 0 for none):
+//
+//	3    the viewer's seat, one-hot
+//	1    1 with three players
+//	10   the phase, one-hot in Phase order
+//	5    who is to move: seat 0, 1, 2, chance, nobody (over)
+//	38   the viewer's hand: copies of each kind
+//	38   the trump card, one-hot by kind
+//	4    the trump suit, one-hot (none when the trump card is a rune, or at a deal)
+//	114  the trick in play: for each seat, the kind it played, one-hot (38 a seat)
+//	3    the trick's leader, one-hot
+//	4    the led suit, one-hot
+//	114  the last completed trick: for each seat, the kind it played
+//	3    its winner, one-hot (none when destroyed)
+//	38   the cards out of play this hand: copies of each kind
+//	3    each seat's hand size / 16
+//	3    each seat's tricks this hand / h
+//	1    tricks completed this hand / h
+//	2    the viewer's bid / h, and 1 once it has bid
+//	3    each seat's score / (the target + 30), at most 1
+//	3    each seat's correct bids / 20, at most 1
+//	1    Round / 40, at most 1
+//	1    the stock's size / 11
+//	38   the cards the viewer knows in the stock (it returned them): copies of each kind
+//	114  for each seat, the cards the viewer knows it holds (View.Known)
+//	114  for each seat, the viewer's cards it knows of (View.KnownBy)
+//	12   for each seat, the suits it showed out of (View.ShowedOut), four a seat
+//	3    the seat whose power resolves, one-hot
+//	3    the 6's target, one-hot
+//	3    the hand's opening leader, one-hot
+//	10   the last hand scored: each seat's bid / h, tricks / h, points / 30, then 1 if any
+//
 // # Determinism
 //
 // A State holds no generator. At a chance node the caller draws the outcome with

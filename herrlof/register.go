@@ -32,6 +32,10 @@ func init() {
 		ViewJSON:     regViewJSON,
 		EventJSON:    regEventJSON,
 		ChanceStream: ChanceStream,
+		Encoding: func(c Config) (norns.Encoder[View, Move], error) {
+			e, err := NewEncoding(c)
+			return e, err
+		},
 	})
 }
 
