@@ -61,6 +61,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"os/signal"
 	"sync"
 	"time"
@@ -86,6 +87,18 @@ func run(args []string, out, errOut io.Writer) int {
 	fs.DurationVar(&o.idle, "idle", o.idle, "a match nobody watches expires after this long without a move")
 	fs.DurationVar(&o.think, "think", o.think, "the longest a bot thinks about a move")
 	fs.DurationVar(&o.botDelay, "bot-delay", o.botDelay, "a pause before each bot move, so people can follow")
+	fs.Func("program", "NAME=COMMAND: offer a bot played by a program that speaks the engine protocol (PROTOCOL.md), as in -program pybot='python3 bot.py' (repeatable)", func(v string) error {
+		name, cmd, ok := strings.Cut(v, "=")
+		argv := strings.Fields(cmd)
+		if !ok || name == "" || len(argv) == 0 || name == "human" {
+			return errors.New("want NAME=COMMAND, as in pybot='python3 bot.py'")
+		}
+		if o.programs == nil {
+			o.programs = map[string][]string{}
+		}
+		o.programs[name] = argv
+		return nil
+	})
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -33,6 +35,10 @@ type options struct {
 	botDelay       time.Duration // a pause before each bot move, so people can follow
 	sweep          time.Duration // how often expired matches are removed
 	heartbeat      time.Duration // how often an idle stream sends a comment, to keep it open
+	// programs are bots played by other programs over the engine protocol (PROTOCOL.md), by
+	// the name the lobby offers them under: the command and its arguments. Only the server's
+	// operator names them (-program); a browser can only choose among them.
+	programs map[string][]string
 }
 
 func defaultOptions() options {
@@ -193,6 +199,11 @@ func clip(s string) string {
 	return s
 }
 
+// programNames returns the names of the program bots, sorted.
+func (s *server) programNames() []string {
+	return slices.Sorted(maps.Keys(s.opts.programs))
+}
+
 // gameInfo describes a registered game to the lobby.
 type gameInfo struct {
 	Name        string         `json:"name"`
@@ -206,7 +217,11 @@ func (s *server) handleGames(w http.ResponseWriter, r *http.Request) {
 	var out []gameInfo
 	for _, name := range norns.Games() {
 		g, _ := norns.Lookup(name)
-		out = append(out, gameInfo{Name: name, Description: g.Description(), Options: g.Options(), Bots: g.Bots(), HasRules: g.Rules() != ""})
+		bots := g.Bots()
+		for _, p := range s.programNames() {
+			bots = append(bots, p)
+		}
+		out = append(out, gameInfo{Name: name, Description: g.Description(), Options: g.Options(), Bots: bots, HasRules: g.Rules() != ""})
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -314,9 +329,21 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			st.token = newToken()
 			humans++
 		} else {
+			if argv, ok := s.opts.programs[kind]; ok {
+				pb, err := norns.StartProgram(r.Context(), g, t.config, norns.Player(p), argv, norns.ProgramOptions{Think: s.opts.think})
+				if err != nil {
+					t.closePrograms()
+					fail(w, http.StatusBadGateway, "seat %d: the bot %s did not start: %s", p, kind, clip(err.Error()))
+					return
+				}
+				st.bot = pb
+				t.seats = append(t.seats, st)
+				continue
+			}
 			b, err := g.NewBot(kind, seeds.Uint64())
 			if err != nil {
-				fail(w, http.StatusBadRequest, "seat %d: no bot %q: choose human or one of %s", p, clip(kind), strings.Join(g.Bots(), ", "))
+				t.closePrograms()
+				fail(w, http.StatusBadRequest, "seat %d: no bot %q: choose human or one of %s", p, clip(kind), strings.Join(append(g.Bots(), s.programNames()...), ", "))
 				return
 			}
 			st.bot = b
@@ -324,6 +351,7 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		t.seats = append(t.seats, st)
 	}
 	if humans == 0 {
+		t.closePrograms()
 		fail(w, http.StatusBadRequest, "no human seat: at least one seat must be human")
 		return
 	}

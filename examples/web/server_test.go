@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -607,5 +609,37 @@ func TestBotMoveSurvivesBadBots(t *testing.T) {
 	<-s.botBusy
 	if mv, err := s.botMove(context.Background(), time.Second, stuck, v); err != nil || mv != "stand" || calls.Load() != 2 {
 		t.Fatalf("once it returned, the bot is asked again: %q %v (%d calls)", mv, err, calls.Load())
+	}
+}
+
+// TestProgramBots seats a program that speaks the engine protocol (the sh bot of
+// examples/engine), offered with -program: the lobby lists it, a match with it plays to the
+// end, and a program that does not exist is refused when the match is created.
+func TestProgramBots(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	bot, _ := filepath.Abs("../engine/sh/first_legal.sh")
+	_, hs := testServer(t, func(o *options) {
+		o.programs = map[string][]string{"shbot": {sh, bot}, "ghost": {"/nonexistent/bot"}}
+	})
+	res, err := http.Get(hs.URL + "/api/games")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games []gameInfo
+	json.NewDecoder(res.Body).Decode(&games)
+	res.Body.Close()
+	if len(games) == 0 || !slices.Contains(games[0].Bots, "shbot") {
+		t.Fatalf("the lobby's bots do not list the program: %+v", games)
+	}
+	r := create(t, hs.URL, "gnav", `{"players":2,"lives":1}`, "human", "shbot")
+	if _, _, err := playStreams(t, http.DefaultClient, hs.URL, r, 5, 60*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	code, body := post(t, http.DefaultClient, hs.URL+"/api/matches", map[string]any{"game": "gnav", "config": map[string]int{"players": 2}, "seats": []string{"human", "ghost"}}, nil)
+	if code != http.StatusBadGateway || !strings.Contains(body, "did not start") {
+		t.Fatalf("a program that does not exist: %d %s", code, body)
 	}
 }

@@ -165,6 +165,7 @@ func (t *table) broadcastLocked() {
 // legal move instead, and the match goes on.
 func (t *table) drive() {
 	defer t.srv.wg.Done()
+	defer t.closePrograms()
 	for {
 		t.mu.Lock()
 		if t.m.Over() || t.ctx.Err() != nil {
@@ -220,6 +221,15 @@ func (t *table) drive() {
 			}
 		}
 		t.mu.Unlock()
+	}
+}
+
+// closePrograms stops the seats' program bots, when their match is over or gone.
+func (t *table) closePrograms() {
+	for _, st := range t.seats {
+		if pb, ok := st.bot.(*norns.ProgramBot); ok {
+			pb.Close()
+		}
 	}
 }
 
