@@ -61,8 +61,8 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"strings"
 	"os/signal"
+	"strings"
 	"sync"
 	"time"
 
