@@ -30,6 +30,10 @@ func TestBrokenHelper(t *testing.T) {
 	gametest.Run(t, broken.Game())
 }
 
+// firstFailure finds the first failure a test reports in verbose output: its message's first
+// line, after the file and line that report it.
+var firstFailure = regexp.MustCompile(`(?m)^\s+\w+\.go:\d+: (.*)$`)
+
 // TestSuiteRejectsBrokenGames proves that the suite can fail, and fails for the right reason: it
 // runs the suite on the toy game with one flaw at a time, each in a child process (a failing
 // suite fails its *testing.T), and checks that the child failed with the message of the check
@@ -47,7 +51,7 @@ func TestSuiteRejectsBrokenGames(t *testing.T) {
 		{broken.MutatingApply, []string{`Apply\(\w+\) changed its receiver`}},
 		{broken.StepWritesOnRefusal, []string{`Step\(.+\) refused the move but changed the state`}},
 		{broken.LostCard, []string{`cards not conserved: the zones hold 5 cards: missing`}},
-		{broken.NondeterministicApply, []string{`replaying the same moves gave a different state`}},
+		{broken.NondeterministicApply, []string{`Replay\(record\): .*corrupt`}},
 		{broken.InconsistentSample, []string{`View\(.+\)\.Sample gave a state whose view differs`}},
 		{broken.LaxJSON, []string{`(damaged|tampered) JSON.*: cards not conserved: `}},
 		{broken.RefusedLegalMove, []string{`legal move draw refused: .*no draw from the 5`}},
@@ -60,6 +64,7 @@ func TestSuiteRejectsBrokenGames(t *testing.T) {
 		{broken.DecodeWritesOnError, []string{`UnmarshalJSON\(.*\) failed but changed the receiver`}},
 		{broken.BareCorrupt, []string{`UnmarshalJSON\(.*\):? error .* does not wrap norns\.ErrCorrupt`}},
 		{broken.DuplicateLegal, []string{`Legal lists draw twice`}},
+		{broken.LeakySpectator, []string{`spectator events of keep reveal what .* cannot see`}},
 	}
 	if len(cases) != len(broken.Flaws()) {
 		t.Fatalf("%d cases for %d flaws", len(cases), len(broken.Flaws()))
@@ -94,12 +99,19 @@ func TestSuiteRejectsBrokenGames(t *testing.T) {
 			if err == nil || !strings.Contains(text, "--- FAIL: TestBrokenHelper") {
 				t.Fatalf("the suite passed a game with the flaw %v (%v):\n%s", tc.flaw, err, text)
 			}
-			for _, w := range tc.want {
+			// The first failure reported must be the one of the check meant for the flaw, so that
+			// no other check catches it by accident first; the other messages wanted come later.
+			first := firstFailure.FindStringSubmatch(text)
+			if first == nil || !regexp.MustCompile(tc.want[0]).MatchString(first[1]) {
+				t.Fatalf("the suite rejected the flaw %v, but its first failure %q does not match %q:\n%s", tc.flaw, first, tc.want[0], text)
+			}
+			t.Logf("rejected: %.300s", first[1])
+			for _, w := range tc.want[1:] {
 				line := regexp.MustCompile(`(?m)^.*` + w + `.*$`).FindString(text)
 				if line == "" {
 					t.Fatalf("the suite rejected the flaw %v, but no message matches %q:\n%s", tc.flaw, w, text)
 				}
-				t.Logf("rejected: %.300s", strings.TrimSpace(line))
+				t.Logf("and: %.300s", strings.TrimSpace(line))
 			}
 		})
 	}

@@ -45,9 +45,9 @@ const (
 	StepWritesOnRefusal
 	// LostCard forgets to discard the card a draw replaces: that card is in no zone.
 	LostCard
-	// NondeterministicApply keeps the dealer in a package variable that turns with every deal
-	// applied, not in the state: the seats swap the cards the deal gives them from one call of
-	// Apply to the next.
+	// NondeterministicApply keeps the first dealer in a package variable that every New turns,
+	// not in the state: the same deal from the same start gives the seats each other's cards
+	// once another match has started, so a record no longer replays.
 	NondeterministicApply
 	// InconsistentSample deals the seat's own card among the unseen ones when its view samples.
 	InconsistentSample
@@ -81,6 +81,9 @@ const (
 	BareCorrupt
 	// DuplicateLegal lists the draw twice.
 	DuplicateLegal
+	// LeakySpectator takes norns.Nobody, the spectator, for a viewer who sees everything: the
+	// event of a keep shows it the kept card, which only the keeper may see.
+	LeakySpectator
 
 	nFlaws
 )
@@ -88,7 +91,7 @@ const (
 var flawNames = [nFlaws]string{"none", "leaky-view", "mutating-apply", "step-writes-on-refusal",
 	"lost-card", "nondeterministic-apply", "inconsistent-sample", "lax-json", "refused-legal-move",
 	"bare-error", "step-unlike-apply", "allocating-apply", "lax-notation", "lax-config", "lossy-json",
-	"decode-writes-on-error", "bare-corrupt", "duplicate-legal"}
+	"decode-writes-on-error", "bare-corrupt", "duplicate-legal", "leaky-spectator"}
 
 // String returns the flaw's name, such as "leaky-view", which [ParseFlaw] reads back.
 func (f Flaw) String() string {
@@ -117,7 +120,7 @@ func Flaws() []Flaw {
 
 var (
 	flaw     Flaw
-	dealer   uint8  // NondeterministicApply: the seat given the deal's first card, turned by each deal
+	dealer   uint8  // NondeterministicApply: the seat given the deal's first card, turned by New
 	lastMove string // AllocatingApply: the last move applied, as text
 )
 
@@ -187,7 +190,12 @@ type State struct {
 }
 
 // New returns a match at its deal.
-func New() State { return State{} }
+func New() State {
+	if flaw == NondeterministicApply {
+		dealer = 1 - dealer
+	}
+	return State{}
+}
 
 func (s State) toy() toy.State {
 	if s.p == nil {
@@ -263,7 +271,6 @@ func (s State) next(m toy.Move) (toy.State, error) {
 		}
 	case NondeterministicApply:
 		if who == norns.Chance {
-			dealer = 1 - dealer
 			if dealer == 1 {
 				l := next.Layout()
 				l.Hands[0], l.Hands[1] = l.Hands[1], l.Hands[0]
@@ -430,6 +437,38 @@ func (v View) Sample(r *rng.Rand) State {
 	return intern(t)
 }
 
+// Event is one thing a move did, as its viewer sees it: the deal, or a keep or a draw by Seat,
+// with Card the card shown to the viewer (the card a draw discards, face up; the kept card, to
+// the keeper only), or -1.
+type Event struct {
+	Kind string
+	Seat norns.Player
+	Card int
+}
+
+// ApplyEvents returns Apply's state with the move's events as viewer (a seat, or norns.Nobody
+// for a spectator) sees them.
+func ApplyEvents(s State, m toy.Move, viewer norns.Player) (State, []Event, error) {
+	next, err := s.Apply(m)
+	if err != nil {
+		return next, nil, err
+	}
+	t := s.toy()
+	who := t.ToMove()
+	if who == norns.Chance {
+		return next, []Event{{Kind: "deal", Seat: norns.Nobody, Card: -1}}, nil
+	}
+	own := int(t.Layout().Hands[who])
+	if m == toy.Draw {
+		return next, []Event{{Kind: "draw", Seat: who, Card: own}}, nil
+	}
+	e := Event{Kind: "keep", Seat: who, Card: -1}
+	if viewer == who || flaw == LeakySpectator && viewer == norns.Nobody {
+		e.Card = own
+	}
+	return next, []Event{e}, nil
+}
+
 // ParseMove reads a move's text form as the toy does.
 func ParseMove(text string) (toy.Move, error) {
 	m, err := toy.ParseMove(text)
@@ -506,7 +545,15 @@ func Game() gametest.Game[State, toy.Move, View] {
 		Candidates: Candidates,
 		Invariant:  Invariant,
 		Twin:       Twin,
-		Checks:     gametest.CheckSentinels | gametest.CheckStrictConfig | gametest.CheckConservation | gametest.CheckTamper,
+		Checks:     gametest.AllChecks,
+		ApplyEvents: func(s State, m toy.Move, viewer norns.Player) (State, []any, error) {
+			next, evs, err := ApplyEvents(s, m, viewer)
+			out := make([]any, len(evs))
+			for i, e := range evs {
+				out[i] = e
+			}
+			return next, out, err
+		},
 		NewRecord: func(_ any, seed uint64, moves []toy.Move, last State) (norns.Record, error) {
 			return NewRecord(seed, moves, last)
 		},
