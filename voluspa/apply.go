@@ -40,7 +40,7 @@ func (s State) ApplyEvents(m Move, viewer norns.Player, dst []Event) (State, []E
 }
 
 func (s *State) refuse(m Move, err error, format string, args ...any) error {
-	return &norns.MoveError{Game: "voluspa", Seat: norns.Player(s.toMove), Move: m.String(), Reason: fmt.Sprintf(format, args...), Err: err}
+	return &norns.MoveError{Game: "voluspa", Seat: s.public.ToMove(), Move: m.String(), Reason: fmt.Sprintf(format, args...), Err: err}
 }
 
 // check returns why m cannot be applied to s, or nil. For a lay or cover it leaves in w the grid
@@ -50,6 +50,9 @@ func (s *State) check(m Move, w *window) error {
 	case PhaseOver:
 		return s.refuse(m, norns.ErrGameOver, "the match is over")
 	case PhaseDeal, PhaseDraw:
+		if s.players == 0 {
+			return s.refuse(m, norns.ErrGameOver, "the zero State is no match: use New")
+		}
 		if m.kind != MoveDraw {
 			return s.refuse(m, norns.ErrIllegalMove, "chance draws a tile for %v here: want draw <tile>", norns.Player(s.seat))
 		}
@@ -357,7 +360,12 @@ func (s *State) end(r *recorder) {
 // supply, each copy equally likely (V3, V14); the first tile the same way among the tiles that
 // are not Trolls (V3's redraw of a Troll); the first player uniformly. It panics unless ToMove
 // is norns.Chance.
-func (s State) SampleChance(r *rng.Rand) Move { return s.sampleChance(r) }
+func (s State) SampleChance(r *rng.Rand) Move {
+	if s.players == 0 {
+		panic("voluspa: SampleChance on the zero State, where nobody is to act")
+	}
+	return s.sampleChance(r)
+}
 
 // sampleChance is SampleChance without the copy of s.
 func (s *State) sampleChance(r *rng.Rand) Move {

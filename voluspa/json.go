@@ -116,8 +116,11 @@ type holdJSON struct {
 }
 
 // MarshalJSON encodes the state: its config, phase, grid, hands, supply, scores and what the
-// views know.
+// views know. It fails for the zero State, which is no match.
 func (s State) MarshalJSON() ([]byte, error) {
+	if s.players == 0 {
+		return nil, errors.New("voluspa: the zero State is no match: nothing to encode")
+	}
 	j := stateJSON{Config: s.Config(), Phase: s.phase.String(), ToMove: s.ToMove(), Seat: int(s.seat),
 		Turns: int(s.turns), Grid: make([]cellJSON, s.board.n), Last: int(s.last),
 		Gone: deck.Format(s.gone), Supply: deck.Format(s.h.supply), Seats: make([]seatJSON, s.players)}

@@ -8,7 +8,9 @@ import (
 	"github.com/nornsgames/norns"
 )
 
-// AppendText appends m's notation to b (see the package's Notation section). It never fails.
+// AppendText appends m's notation to b (see the package's Notation section). It fails, leaving b
+// as it was, only for a move no constructor makes (the zero Move, or one of no tile): such a
+// move has no notation.
 func (m Move) AppendText(b []byte) ([]byte, error) {
 	switch m.kind {
 	case MoveLay, MoveCover:
@@ -36,13 +38,16 @@ func (m Move) AppendText(b []byte) ([]byte, error) {
 		b = append(b, "start "...)
 		return strconv.AppendInt(b, int64(m.x), 10), nil
 	}
-	return append(b, "invalid"...), nil
+	return b, fmt.Errorf("voluspa: cannot encode a move of kind %v with tile %v: it has no notation", m.kind, m.tile)
 }
 
 // String returns m's notation: "Thor 2,-1", "Dragon on 0,1", "discard Loki", "pass", "draw
-// Fenrir", "first Odin" or "start 1".
+// Fenrir", "first Odin" or "start 1"; "invalid" for a move with none (the zero Move).
 func (m Move) String() string {
-	b, _ := m.AppendText(make([]byte, 0, 16))
+	b, err := m.AppendText(make([]byte, 0, 16))
+	if err != nil {
+		return "invalid"
+	}
 	return string(b)
 }
 

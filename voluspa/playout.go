@@ -20,6 +20,9 @@ import (
 // TestPlayoutMatchesGeneric checks it against norns.Playout, and TestRandomMoveMatchesLegal the
 // move it finds for each draw against Legal's list.
 func (s State) Playout(r *rng.Rand) State {
+	if s.players == 0 {
+		return s // the zero State: over
+	}
 	var g grid
 	g.init(&s.board)
 	var p [4 * maxRows]uint64 // the frontier's planes, every row written before it is read

@@ -153,7 +153,12 @@ type hidden struct {
 // copies it at each call of ToMove, AppendLegal and SampleChance. That is why the State keeps no
 // index of the squares (see the board's doc): Legal and Step build what they need per call.
 //
-// The zero State is not a valid match; use [New].
+// The zero State is not a match (use [New]): it is a match with no seats that is over. Players
+// is 0, Over is true, ToMove is norns.Nobody, Phase is PhaseOver, Winners is empty, Legal is
+// empty, Apply and Step refuse every move with [norns.ErrGameOver], MarshalJSON fails, and
+// SampleChance panics as it does whenever ToMove is not norns.Chance; the methods that take a
+// seat panic for every seat, as they document, since it has none. TestZeroValues calls every
+// method of it.
 type State struct {
 	public
 	h hidden
@@ -180,10 +185,10 @@ func New(c Config) (State, error) {
 // Over reports whether the match has ended (V15). State declares Over and ToMove itself, besides
 // the ones of the public part it shares with View, so that a generic caller (norns.Playout calls
 // ToMove every step) copies the State once per call, not twice.
-func (s State) Over() bool { return s.phase == PhaseOver }
+func (s State) Over() bool { return s.public.Over() }
 
 // ToMove returns the seat to act, norns.Chance at a chance node, or norns.Nobody once over.
-func (s State) ToMove() norns.Player { return norns.Player(s.toMove) }
+func (s State) ToMove() norns.Player { return s.public.ToMove() }
 
 // Config returns the match's configuration, with the default filled in.
 func (s public) Config() Config { return Config{Players: int(s.players)} }
@@ -191,20 +196,31 @@ func (s public) Config() Config { return Config{Players: int(s.players)} }
 // Players returns the number of seats.
 func (s public) Players() int { return int(s.players) }
 
-// Phase returns what the match waits for.
-func (s public) Phase() Phase { return s.phase }
+// Phase returns what the match waits for; PhaseOver for the zero State, which has no seats.
+func (s public) Phase() Phase {
+	if s.players == 0 {
+		return PhaseOver
+	}
+	return s.phase
+}
 
-// ToMove returns the seat to act, norns.Chance at a chance node, or norns.Nobody once over.
-func (s public) ToMove() norns.Player { return norns.Player(s.toMove) }
+// ToMove returns the seat to act, norns.Chance at a chance node, or norns.Nobody once over (and
+// for the zero State, which has no seats).
+func (s public) ToMove() norns.Player {
+	if s.players == 0 {
+		return norns.Nobody
+	}
+	return norns.Player(s.toMove)
+}
 
-// Over reports whether the match has ended (V15).
-func (s public) Over() bool { return s.phase == PhaseOver }
+// Over reports whether the match has ended (V15); true for the zero State, which has no seats.
+func (s public) Over() bool { return s.phase == PhaseOver || s.players == 0 }
 
 // Turn returns whose turn it is: the seat to act, or at a refill the seat whose hand is being
 // refilled, or at the deal the seat being dealt to. It is norns.Nobody before the first player is
 // drawn and once the match is over.
 func (s public) Turn() norns.Player {
-	if s.seat < 0 || s.phase == PhaseOver || s.phase == PhaseFirstTile || s.phase == PhaseFirstSeat {
+	if s.seat < 0 || s.Over() || s.phase == PhaseFirstTile || s.phase == PhaseFirstSeat {
 		return norns.Nobody
 	}
 	return norns.Player(s.seat)
@@ -349,7 +365,7 @@ func pad4(b *strings.Builder, v int) {
 // String describes the match for humans: phase, scores, hands, supply and the grid.
 func (s State) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "voluspa: %d players, %v", s.players, s.phase)
+	fmt.Fprintf(&b, "voluspa: %d players, %v", s.players, s.Phase())
 	switch s.phase {
 	case PhaseTurn:
 		fmt.Fprintf(&b, ", %v to act", s.ToMove())
