@@ -8,6 +8,8 @@
 //   - Legal is non-empty unless the match is over, equals AppendLegal, and every legal move
 //     applies; every candidate move that is not legal is refused with an error wrapping
 //     norns.ErrIllegalMove (or norns.ErrGameOver once over), and the state is unchanged;
+//   - Apply and Step leave the state they are called on as it was, even through a pointer the
+//     state holds (its String is compared), and Step does what Apply does;
 //   - move text and state JSON round-trip to == values;
 //   - the same moves from the same start give == states; the match record written, read and
 //     replayed reproduces the match, and so do the seed and the seats' moves alone;
@@ -20,6 +22,11 @@
 //     the loop that defines a random playout: the same final state, the generator left alike;
 //   - a rapid state machine drives random legal and illegal moves, so a failure shrinks to a
 //     short game.
+//
+// The suite's own tests prove that it can fail: they run it on the toy game with one flaw at a
+// time (package internal/gametest/broken: a leaky view, an Apply that writes into its receiver,
+// a lost card, a replay that differs, an inconsistent sample, a lax decoder…) and check that
+// each is rejected first by the check meant for it.
 //
 // Checks added since the first version are switched on per game through [Game.Checks], so that a
 // game can adopt them one by one; a new game sets [AllChecks]:

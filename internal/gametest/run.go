@@ -339,6 +339,7 @@ func (c *checker[S, M, V]) stepLikeApply(s S, m M, next S, err error) {
 }
 
 func (c *checker[S, M, V]) roundTripMove(s S, m M) {
+	c.t.Helper()
 	text := m.String()
 	back, err := c.g.ParseMove(text)
 	if err != nil || back != m {
@@ -361,6 +362,7 @@ func (c *checker[S, M, V]) roundTripMove(s S, m M) {
 // roundTripState checks that state JSON round-trips to an == state and that damaged JSON either
 // fails, leaving the receiver as it was, or decodes to a state that keeps every invariant.
 func (c *checker[S, M, V]) roundTripState(s S) {
+	c.t.Helper()
 	data, err := json.Marshal(s)
 	if err != nil {
 		c.fatalf(s, "json.Marshal: %v", err)
@@ -415,6 +417,7 @@ func (c *checker[S, M, V]) roundTripState(s S) {
 // views checks every seat's view: deterministic, consistent with the state, and sampled states
 // that the seat cannot tell apart from s.
 func (c *checker[S, M, V]) views(s S, legal []M) {
+	c.t.Helper()
 	for p := range norns.Player(s.Players()) {
 		v := s.View(p)
 		if v != s.View(p) {

@@ -535,7 +535,7 @@ func ReplayRecord(rec norns.Record) (State, error) {
 	}, ParseMove)
 }
 
-// Game describes the game to the conformance suite, with every opt-in check the toy supports.
+// Game describes the game to the conformance suite, with every opt-in check.
 func Game() gametest.Game[State, toy.Move, View] {
 	return gametest.Game[State, toy.Move, View]{
 		Name:       "toy",
