@@ -151,6 +151,21 @@ func BenchmarkRandomMatch(b *testing.B) {
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/match")
 }
 
+// BenchmarkPlayout is BenchmarkRandomMatch without the count of decisions after the timing:
+// norns.Playout alone, the loop to measure with an instruction counter (N matches less M
+// matches is the cost of N−M matches, setup excluded).
+func BenchmarkPlayout(b *testing.B) {
+	start := mustNew(b, gulveig.Config{HandLimit: 10})
+	r := rng.New(1)
+	buf := make([]gulveig.Move, 0, 256)
+	var s gulveig.State
+	b.ReportAllocs()
+	for b.Loop() {
+		s = start
+		buf = norns.Playout(&s, r, buf)
+	}
+}
+
 func BenchmarkViewSample(b *testing.B) {
 	for _, tc := range []struct {
 		name string

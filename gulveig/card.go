@@ -179,12 +179,19 @@ func Deck() *cards.Deck { return deck }
 func (c Card) IsValid() bool { return c < NumKinds }
 
 // Clan returns c's clan, or NoClan for a value that is not a card.
-func (c Card) Clan() Clan {
-	if c < NumKinds {
-		return table[c].clan
+func (c Card) Clan() Clan { return clanOf[c] }
+
+// clanOf[c] is card c's clan, NoClan for every byte that is not a card: a table of all 256 so
+// that Clan, which tricks and legal moves ask at every card, needs no range check.
+var clanOf = func() (t [256]Clan) {
+	for i := range t {
+		t[i] = NoClan
 	}
-	return NoClan
-}
+	for c, ci := range table {
+		t[c] = ci.clan
+	}
+	return t
+}()
 
 // Worth returns c's printed worth in points (G1); roles may change it for one hand (G21, see
 // [State.Worth]).

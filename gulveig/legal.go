@@ -100,24 +100,7 @@ func (s *public) appendLegal(dst []Move, hand Cards, role Role, treasure Cards) 
 		}
 		return dst
 	case PhaseAside:
-		n := hand.Len()
-		k := len(dst)
-		dst = slices.Grow(dst, n*(n-1)*(n-2)/6)[:k+n*(n-1)*(n-2)/6]
-		out := dst[k:]
-		none := mv(MoveAside, 0, 0, 0, 0).w
-		hand := uint64(hand)
-		i := 0
-		for x := hand; x != 0; x &= x - 1 {
-			a := none | uint64(bits.TrailingZeros64(x))<<8
-			for y := x & (x - 1); y != 0; y &= y - 1 {
-				ab := a | uint64(bits.TrailingZeros64(y))<<16
-				for z := y & (y - 1); z != 0; z &= z - 1 {
-					out[i] = Move{w: ab | uint64(bits.TrailingZeros64(z))<<24}
-					i++
-				}
-			}
-		}
-		return dst
+		return appendAsides(dst, hand)
 	case PhaseRaise:
 		dst = append(dst, Keep())
 		return appendBids(dst, MoveRaise, int(s.contract)+10, s.cap())
@@ -140,6 +123,32 @@ func (s *public) appendLegal(dst []Move, hand Cards, role Role, treasure Cards) 
 			}
 		}
 		return dst
+	}
+	return dst
+}
+
+// appendAsides appends an Aside of each 3 cards of hand, ordered by their lowest card, then
+// the next, then the highest (the order of three nested loops over the cards in table order).
+// It writes the moves straight into dst's spare room, the third card from a table of the hand's
+// cards, since a playout lists the 120 asides of a 10-card hand once a hand.
+func appendAsides(dst []Move, hand Cards) []Move {
+	n := hand.Len()
+	total := n * (n - 1) * (n - 2) / 6
+	k := len(dst)
+	dst = slices.Grow(dst, total)[:k+total]
+	out := dst[k:]
+	none := mv(MoveAside, 0, 0, 0, 0).w
+	i := 0
+	for x := uint64(hand); x != 0; x &= x - 1 {
+		a := none | uint64(bits.TrailingZeros64(x))<<8
+		for y := x & (x - 1); y != 0; y &= y - 1 {
+			ab := a | uint64(bits.TrailingZeros64(y))<<16
+			for z := y & (y - 1); z != 0; z &= z - 1 {
+				out[i].w = ab | uint64(bits.TrailingZeros64(z))<<24
+				out[i].d0, out[i].d1 = 0, 0
+				i++
+			}
+		}
 	}
 	return dst
 }
