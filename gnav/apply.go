@@ -41,9 +41,9 @@ func (s State) ApplyEvents(m Move, viewer norns.Player, dst []Event) (State, []E
 // check returns why m cannot be applied to s, or nil.
 func (s *State) check(m *Move) error {
 	switch {
-	case s.toMove == nobody:
+	case s.who() == nobody:
 		return s.refuse(m, norns.ErrGameOver, "the match is over")
-	case s.toMove == chance && s.dealer < 0:
+	case s.who() == chance && s.dealer < 0:
 		if m.kind != MoveChooseDealer {
 			return s.refuse(m, norns.ErrIllegalMove, "chance draws the first dealer here: want \"dealer <seat>\"")
 		}
@@ -51,7 +51,7 @@ func (s *State) check(m *Move) error {
 			return s.refuse(m, norns.ErrIllegalMove, fmt.Sprintf("seat %d is not at this table of %d", m.seat, s.players))
 		}
 		return nil
-	case s.toMove == chance:
+	case s.who() == chance:
 		if m.kind != MoveDeal {
 			return s.refuse(m, norns.ErrIllegalMove, "chance deals the cards here: want a deal")
 		}
@@ -64,12 +64,12 @@ func (s *State) check(m *Move) error {
 	case MoveStand:
 		return nil
 	case MoveAsk:
-		if s.toMove == s.dealer {
+		if s.who() == s.dealer {
 			return s.refuse(m, norns.ErrIllegalMove, "the dealer does not ask: stand, or draw from the stock")
 		}
 		return nil
 	case MoveDraw:
-		if s.toMove != s.dealer {
+		if s.who() != s.dealer {
 			return s.refuse(m, norns.ErrIllegalMove, "only the dealer draws from the stock: stand or ask")
 		}
 		return nil
@@ -80,7 +80,7 @@ func (s *State) check(m *Move) error {
 }
 
 func (s *State) refuse(m *Move, err error, why string) error {
-	return &norns.MoveError{Game: "gnav", Seat: norns.Player(s.toMove), Move: m.String(), Reason: why, Err: err}
+	return &norns.MoveError{Game: "gnav", Seat: norns.Player(s.who()), Move: m.String(), Reason: why, Err: err}
 }
 
 // step applies the legal move m.
@@ -92,18 +92,18 @@ func (s *State) step(m *Move, r *recorder) {
 	case MoveDeal:
 		s.deal(&m.pack, r)
 	case MoveStand:
-		p := s.toMove
+		p := s.who()
 		s.act[p] |= uint8(TurnStood) << 3
 		r.add(ev(EventStand, p))
 		if p == s.dealer {
 			s.settle(r)
 			return
 		}
-		s.toMove = nextIn(s.contest, p)
+		s.setWho(nextIn(s.contest, p))
 	case MoveAsk:
 		s.ask(r)
 	case MoveDraw:
-		p := s.toMove
+		p := s.who()
 		s.act[p] |= uint8(TurnDrew) << 3
 		s.draw(p, r)
 	}
@@ -125,7 +125,7 @@ func (s *State) deal(pack *[DeckSize]cards.Card, r *recorder) {
 	s.d.hand = s.d.dealt
 	s.d.stock.set(pack[n:])
 	s.deals++
-	s.toMove = nextIn(s.contest, s.dealer)
+	s.setWho(nextIn(s.contest, s.dealer))
 	if r != nil {
 		e := ev(EventDeal, s.dealer)
 		e.Seats = s.contest
@@ -139,7 +139,7 @@ func (s *State) deal(pack *[DeckSize]cards.Card, r *recorder) {
 
 // ask resolves the request of the seat to act (N7–N13).
 func (s *State) ask(r *recorder) {
-	a := s.toMove
+	a := s.who()
 	s.act[a] |= uint8(TurnAsked) << 3
 	q := a
 	for {
@@ -162,7 +162,7 @@ func (s *State) ask(r *recorder) {
 				}
 				r.add(e)
 			}
-			s.toMove = q
+			s.setWho(q)
 			return
 		}
 		s.act[q] |= uint8(answerOf(c))
@@ -191,7 +191,7 @@ func (s *State) ask(r *recorder) {
 				s.settle(r)
 				return
 			}
-			s.toMove = nextIn(s.contest, q)
+			s.setWho(nextIn(s.contest, q))
 			return
 		}
 	}
@@ -340,7 +340,7 @@ func (s *State) next(r *recorder) {
 	}
 	s.contest = c
 	s.dealer = nextIn(c, prev)
-	s.toMove = chance
+	s.setWho(chance)
 }
 
 // end ends the match: the seat left with lives wins, or nobody after a draw (N17).
@@ -348,7 +348,7 @@ func (s *State) end(r *recorder) {
 	s.clearDeal()
 	s.contest, s.resting = 0, 0
 	s.winners = s.alive
-	s.toMove = nobody
+	s.setWho(nobody)
 	if r != nil {
 		e := ev(EventMatchOver, -1)
 		e.Seats = s.winners
@@ -370,8 +370,8 @@ func (s State) SampleChance(r *rng.Rand) Move { return s.head.sampleChance(r) }
 
 // sampleChance is SampleChance on the three bytes it reads.
 func (s *head) sampleChance(r *rng.Rand) Move {
-	if s.toMove != chance {
-		panic(fmt.Sprintf("gnav: SampleChance when %v is to act", norns.Player(s.toMove)))
+	if s.who() != chance {
+		panic(fmt.Sprintf("gnav: SampleChance when %v is to act", norns.Player(s.who())))
 	}
 	if s.dealer < 0 {
 		return ChooseDealer(norns.Player(r.IntN(int(s.players))))

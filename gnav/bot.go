@@ -46,7 +46,7 @@ func (b *HeuristicBot) Choose(ctx context.Context, v View) (Move, error) {
 	if err := ctx.Err(); err != nil {
 		return Move{}, err
 	}
-	if v.Over() || v.toMove != v.seat || v.toMove < 0 {
+	if v.Over() || v.who() != v.seat || v.who() < 0 {
 		return Move{}, errNotToAct
 	}
 	return heuristic(&v, b.r), nil
@@ -195,18 +195,18 @@ const playoutNoise = 0.1
 func playoutPolicy(s State, r *rng.Rand) Move {
 	switch {
 	case r.Float64() >= playoutNoise:
-		v := s.View(norns.Player(s.toMove))
+		v := s.View(norns.Player(s.who()))
 		return heuristic(&v, r)
 	case r.IntN(2) == 0:
 		return Stand()
-	case s.toMove == s.dealer:
+	case s.who() == s.dealer:
 		return Draw()
 	}
 	return Ask()
 }
 
 // dealOver reports whether s is past the current deal: at the next deal's chance node, or over.
-func dealOver(s State) bool { return s.toMove < 0 }
+func dealOver(s State) bool { return s.who() < 0 }
 
 // winShare is what the end of a deal is worth to seat: the match result if the match is over,
 // else seat's lives squared over the sum of every seat's lives squared, close to the exact chance
@@ -229,7 +229,7 @@ func (b *SearchBot) Choose(ctx context.Context, v View) (Move, error) {
 	if err := ctx.Err(); err != nil {
 		return Move{}, err
 	}
-	if v.Over() || v.toMove != v.seat || v.toMove < 0 {
+	if v.Over() || v.who() != v.seat || v.who() < 0 {
 		return Move{}, errNotToAct
 	}
 	return b.s.Choose(ctx, v, b.r)

@@ -30,21 +30,21 @@ func TestBotDiag(t *testing.T) {
 		h := NewHeuristicBot(seed)
 		for !s.Over() {
 			var m Move
-			if s.toMove == chance {
+			if s.who() == chance {
 				m = s.SampleChance(r)
 			} else {
 				points = append(points, s)
-				m, _ = h.Choose(context.Background(), s.View(norns.Player(s.toMove)))
+				m, _ = h.Choose(context.Background(), s.View(norns.Player(s.who())))
 			}
 			s, _ = s.Apply(m)
 		}
 	}
 	value := func(s State, m Move) float64 {
-		seat := norns.Player(s.toMove)
+		seat := norns.Player(s.who())
 		s, _ = s.Apply(m)
 		tie := rng.New(1)
-		for s.toMove >= 0 {
-			v := s.View(norns.Player(s.toMove))
+		for s.who() >= 0 {
+			v := s.View(norns.Player(s.who()))
 			s, _ = s.Apply(heuristic(&v, tie))
 		}
 		return winShare(s, seat)
@@ -62,7 +62,7 @@ func TestBotDiag(t *testing.T) {
 		regret, disagree := 0.0, 0
 		h := NewHeuristicBot(1)
 		for _, s := range points {
-			v := s.View(norns.Player(s.toMove))
+			v := s.View(norns.Player(s.who()))
 			m, err := b.Choose(context.Background(), v)
 			if err != nil {
 				t.Fatal(err)

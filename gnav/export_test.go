@@ -16,7 +16,7 @@ var Zones = zonesOf
 // the card of a contestant that has not been reached in the deal (its card is its dealt card, and
 // nobody knows more of it than whether it is a Narr), or, one time in three, samples p's view.
 func twin(s State, p norns.Player, r *rng.Rand) (State, bool) {
-	if s.toMove < 0 {
+	if s.who() < 0 {
 		return s, false
 	}
 	stock := s.Stock()
@@ -59,7 +59,7 @@ func twin(s State, p norns.Player, r *rng.Rand) (State, bool) {
 // between the dealer's left and the seat to act.
 func reached(s *State, q int8) bool {
 	for p := nextIn(s.contest, s.dealer); ; p = nextIn(s.contest, p) {
-		if p == s.toMove {
+		if p == s.who() {
 			return p == q
 		}
 		if p == q {

@@ -100,8 +100,11 @@ func cardPtr(c Card) *Card {
 }
 
 // MarshalJSON encodes the state: its config, who is to act, the dealer, each seat's lives, cards
-// and acts of the deal, and the stock.
+// and acts of the deal, and the stock. It fails for the zero State, which is no match.
 func (s State) MarshalJSON() ([]byte, error) {
+	if s.players == 0 {
+		return nil, errors.New("gnav: cannot encode the zero State, which is no match (use New)")
+	}
 	j := stateJSON{
 		Config:      s.Config(),
 		ToMove:      s.ToMove(),
@@ -191,7 +194,7 @@ func (j *stateJSON) state() (State, error) {
 	inRange := func(p norns.Player) bool { return p >= 0 && int(p) < n }
 	switch {
 	case j.ToMove == norns.Chance || j.ToMove == norns.Nobody || inRange(j.ToMove):
-		t.toMove = int8(j.ToMove)
+		t.setWho(int8(j.ToMove))
 	default:
 		return State{}, corrupt("toMove %d", j.ToMove)
 	}
@@ -261,7 +264,7 @@ func (s *State) validate() error {
 		return errors.New("winners before the end")
 	}
 	switch {
-	case s.toMove == nobody:
+	case s.who() == nobody:
 		if s.alive.Len() > 1 {
 			return fmt.Errorf("over with %d seats alive", s.alive.Len())
 		}
@@ -276,7 +279,7 @@ func (s *State) validate() error {
 		}
 		s.winners = s.alive
 		return nil
-	case s.toMove == chance:
+	case s.who() == chance:
 		return s.validateBetween()
 	}
 	return s.validateDeal()
@@ -348,7 +351,7 @@ func (s *State) validateDeal() error {
 	if s.deals == 0 {
 		return errors.New("a deal in progress before the first deal")
 	}
-	if s.dealer < 0 || !s.contest.Has(norns.Player(s.dealer)) || !s.contest.Has(norns.Player(s.toMove)) {
+	if s.dealer < 0 || !s.contest.Has(norns.Player(s.dealer)) || !s.contest.Has(norns.Player(s.who())) {
 		return errors.New("the dealer or the seat to act is not a contestant")
 	}
 	start := s.dealStart()

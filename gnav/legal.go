@@ -11,7 +11,7 @@ func (s State) Legal() []Move { return s.AppendLegal(nil) }
 // AppendLegal appends [State.Legal]'s moves to dst and returns the extended slice. It does not
 // allocate when dst has room.
 func (s head) AppendLegal(dst []Move) []Move {
-	if s.toMove == chance && s.dealer < 0 {
+	if s.who() == chance && s.dealer < 0 {
 		for p := range s.players {
 			dst = append(dst, ChooseDealer(norns.Player(p)))
 		}
@@ -23,9 +23,9 @@ func (s head) AppendLegal(dst []Move) []Move {
 // appendSeatLegal appends the moves of the seat to act, if a seat is to act.
 func (s *head) appendSeatLegal(dst []Move) []Move {
 	switch {
-	case s.toMove < 0:
+	case s.who() < 0:
 		return dst
-	case s.toMove == s.dealer:
+	case s.who() == s.dealer:
 		return append(dst, Stand(), Draw())
 	}
 	return append(dst, Stand(), Ask())

@@ -9,32 +9,48 @@ import (
 	"github.com/nornsgames/norns/internal/strictjson"
 )
 
-// AppendText appends m's notation to b (see the package's Notation section). It never fails.
+// AppendText appends m's notation to b (see the package's Notation section), which [ParseMove]
+// reads back. It fails, leaving b as it was, for a move no state accepts and ParseMove does not
+// read: the zero Move (or any of an unknown kind), a [ChooseDealer] of a seat out of range, and a
+// [Deal] of a pack that is not two cards of each rank.
 func (m Move) AppendText(b []byte) ([]byte, error) {
+	switch {
+	case m.kind == MoveInvalid || m.kind >= numMoveKinds:
+		return b, fmt.Errorf("gnav: cannot encode the invalid move")
+	case m.kind == MoveChooseDealer && (m.seat < 0 || m.seat >= MaxPlayers):
+		return b, fmt.Errorf("gnav: cannot encode a first dealer out of range (%d)", m.seat)
+	case m.kind == MoveDeal && m.badPack:
+		return b, fmt.Errorf("gnav: cannot encode a deal whose pack is not two cards of each rank")
+	}
+	return m.appendText(b), nil
+}
+
+// appendText appends m's notation to b, as AppendText, and for a move AppendText refuses what
+// String shows: "invalid", the seat out of range, or the bad pack.
+func (m Move) appendText(b []byte) []byte {
 	switch m.kind {
 	case MoveStand, MoveAsk, MoveDraw:
-		return append(b, moveKindNames[m.kind]...), nil
+		return append(b, moveKindNames[m.kind]...)
 	case MoveChooseDealer:
 		b = append(b, "dealer "...)
-		return strconv.AppendInt(b, int64(m.seat), 10), nil
+		return strconv.AppendInt(b, int64(m.seat), 10)
 	case MoveDeal:
 		b = append(b, "deal"...)
 		for _, k := range m.pack {
 			b = append(b, ' ')
 			b = append(b, CardOf(k).String()...)
 		}
-		return b, nil
+		return b
 	}
-	return append(b, "invalid"...), nil
+	return append(b, "invalid"...)
 }
 
-// String returns m's notation: "stand", "ask", "draw", "dealer 2" or "deal Narr XII Hus …".
-func (m Move) String() string {
-	b, _ := m.AppendText(make([]byte, 0, 16))
-	return string(b)
-}
+// String returns m's notation: "stand", "ask", "draw", "dealer 2" or "deal Narr XII Hus …";
+// "invalid" for the zero Move. It never fails: for a move AppendText refuses it shows what the
+// move holds.
+func (m Move) String() string { return string(m.appendText(make([]byte, 0, 16))) }
 
-// MarshalText returns m's notation, as String.
+// MarshalText returns m's notation, as AppendText, and fails where it does.
 func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil) }
 
 // UnmarshalText reads a move's notation into m, as ParseMove. On error m is unchanged.

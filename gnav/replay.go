@@ -32,7 +32,8 @@ func (s *State) dealPack() [DeckSize]Card {
 // decoded from JSON it is only what the fields claim; validateDeal checks it.
 func (s *State) dealStart() State {
 	start := *s
-	start.toMove, start.act, start.knock, start.d = chance, [MaxPlayers]uint8{}, 0, noDeal
+	start.setWho(chance)
+	start.act, start.knock, start.d = [MaxPlayers]uint8{}, 0, noDeal
 	start.deals--
 	// During a deal only an asker whose request ends at a Dragon or a Katt has lost a life (N11,
 	// N12); every other way to lose one ends the deal.
@@ -71,11 +72,11 @@ func replayDeal(s State, pack *[DeckSize]Card, act *[MaxPlayers]uint8, visit fun
 		return s, err
 	}
 	for range MaxPlayers + 1 {
-		if s.toMove < 0 {
+		if s.who() < 0 {
 			return s, errors.New("the recorded acts end the deal")
 		}
 		var m Move
-		switch Turn(act[s.toMove] >> 3) {
+		switch Turn(act[s.who()] >> 3) {
 		case TurnNone:
 			return s, nil
 		case TurnStood:

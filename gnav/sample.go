@@ -52,7 +52,7 @@ func (v View) Sample(r *rng.Rand) State {
 		return State{}
 	}
 	s := State{public: v.public, d: noDeal}
-	if v.toMove < 0 {
+	if v.who() < 0 {
 		return s
 	}
 	var w sampler
@@ -85,9 +85,9 @@ func (w *sampler) constrain(v *View) {
 		w.allow[me] &= 1 << v.dealt
 	}
 	cur := nextIn(contest, v.dealer)
-	for steps := 0; cur != v.toMove; steps++ {
+	for steps := 0; cur != v.who(); steps++ {
 		if steps > MaxPlayers {
-			panic(fmt.Sprintf("gnav: Sample: the deal's acts do not lead to %d", v.toMove))
+			panic(fmt.Sprintf("gnav: Sample: the deal's acts do not lead to %d", v.who()))
 		}
 		switch Turn(v.act[cur] >> 3) {
 		case TurnStood:
@@ -128,7 +128,7 @@ func (w *sampler) constrain(v *View) {
 				break
 			}
 		default:
-			panic(fmt.Sprintf("gnav: Sample: seat %d did not act before seat %d", cur, v.toMove))
+			panic(fmt.Sprintf("gnav: Sample: seat %d did not act before seat %d", cur, v.who()))
 		}
 	}
 	if contest.Has(norns.Player(int(me))) {

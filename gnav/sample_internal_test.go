@@ -31,7 +31,7 @@ func TestSampleReachable(t *testing.T) {
 						if smp.View(p) != v {
 							t.Fatalf("%+v seed %d: seat %v's sample has another view\nstate:\n%v\nsample:\n%v", c, seed, p, s, smp)
 						}
-						if s.toMove < 0 {
+						if s.who() < 0 {
 							if smp != s {
 								t.Fatalf("%+v seed %d: seat %v's sample of a state with nothing hidden differs\nstate:\n%v\nsample:\n%v", c, seed, p, s, smp)
 							}
@@ -47,7 +47,7 @@ func TestSampleReachable(t *testing.T) {
 					break
 				}
 				var m Move
-				if s.toMove == chance {
+				if s.who() == chance {
 					m = s.SampleChance(dice)
 				} else {
 					buf = s.AppendLegal(buf[:0])

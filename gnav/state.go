@@ -95,7 +95,7 @@ func (a Answer) String() string {
 	return fmt.Sprintf("Answer(%d)", int(a))
 }
 
-// Special values of the toMove field.
+// Special values of head.who, the seat to act.
 const (
 	chance = int8(norns.Chance)
 	nobody = int8(norns.Nobody)
@@ -125,9 +125,17 @@ type public struct {
 // copies three bytes instead of the whole State.
 type head struct {
 	players uint8
-	toMove  int8 // the seat to act, chance (-1) or nobody (-2)
-	dealer  int8 // the current or coming deal's dealer; -1 until the first is drawn
+	// actor is the seat to act plus 2: 1 at a chance node, 0 once over, so that the zero State
+	// (and the zero View) is over, with nobody to act. Read and write it with who and setWho.
+	actor  int8
+	dealer int8 // the current or coming deal's dealer; -1 until the first is drawn
 }
+
+// who returns the seat to act, chance (-1) or nobody (-2).
+func (s head) who() int8 { return s.actor - 2 }
+
+// setWho makes p, a seat, chance or nobody, the one to act.
+func (s *head) setWho(p int8) { s.actor = p + 2 }
 
 // deal is the hidden part of a State: the cards of the deal in progress. Between deals every
 // entry is NoCard. Seats that are not contestants hold NoCard throughout.
@@ -200,7 +208,13 @@ var noDeal = func() deal {
 // [Turn] and [Answer]) and the cards each seat received in its own exchanges, because
 // [State.View] reports them.
 //
-// The zero State is not a valid match; use [New].
+// The zero State is not a valid match; use [New]. It has no seats and reads as a match that is
+// over, with nobody to act, so that every method agrees: Players is 0, ToMove is norns.Nobody,
+// Over is true, Phase is PhaseOver, Legal is empty, Winners, Alive and every other seat set are
+// empty, Dealer is norns.Nobody, Round is 0, Stock is empty, Config is the zero Config, Apply,
+// Step and ApplyEvents refuse every move with [norns.ErrGameOver], MarshalJSON fails, and the
+// methods that take a seat (View, Hand, Score…) panic as they do for any seat out of range.
+// SampleChance panics, as it does unless ToMove is norns.Chance.
 type State struct {
 	public
 	d deal
@@ -224,7 +238,7 @@ func New(c Config) (State, error) {
 	}
 	s.alive = norns.Seats(1)<<c.Players - 1
 	s.contest = s.alive
-	s.toMove = chance
+	s.setWho(chance)
 	s.dealer = -1
 	if c.DealerGiven {
 		s.dealer = s.firstDealer
@@ -242,17 +256,17 @@ func (s public) Config() Config {
 func (s head) Players() int { return int(s.players) }
 
 // ToMove returns the seat to act, norns.Chance at a chance node, or norns.Nobody once over.
-func (s head) ToMove() norns.Player { return norns.Player(s.toMove) }
+func (s head) ToMove() norns.Player { return norns.Player(s.who()) }
 
 // Over reports whether the match has ended.
-func (s head) Over() bool { return s.toMove == nobody }
+func (s head) Over() bool { return s.who() == nobody }
 
 // Phase returns what the match waits for.
 func (s head) Phase() Phase {
 	switch {
-	case s.toMove == nobody:
+	case s.who() == nobody:
 		return PhaseOver
-	case s.toMove >= 0:
+	case s.who() >= 0:
 		return PhaseTurn
 	case s.dealer < 0:
 		return PhaseDealer
@@ -274,9 +288,9 @@ func (s public) Winners() norns.Seats { return s.winners }
 func (s public) Alive() norns.Seats { return s.alive }
 
 // Dealer returns the dealer of the current deal, or of the coming one at a chance node, and
-// norns.Nobody before the first dealer is drawn.
+// norns.Nobody before the first dealer is drawn (and for the zero State and the zero View).
 func (s public) Dealer() norns.Player {
-	if s.dealer < 0 {
+	if s.dealer < 0 || s.players == 0 {
 		return norns.Nobody
 	}
 	return norns.Player(s.dealer)
@@ -290,7 +304,7 @@ func (s public) Round() int { return int(s.deals) }
 // (a seat out under N14 keeps its card until the showdown), and 0 otherwise (resting, out of the
 // match, between deals, or once over). It panics if p is not a seat.
 func (s public) HandLen(p norns.Player) int {
-	if s.toMove >= 0 && s.contest.Has(norns.Player(s.index(p))) {
+	if i := s.index(p); s.who() >= 0 && s.contest.Has(norns.Player(i)) {
 		return 1
 	}
 	return 0
@@ -303,7 +317,7 @@ func (s public) Contestants() norns.Seats { return s.contest }
 // InPlay returns the contestants of the current deal that are not out (N14): those compared at
 // the showdown. It is empty between deals.
 func (s public) InPlay() norns.Seats {
-	if s.toMove < 0 {
+	if s.who() < 0 {
 		return 0
 	}
 	return s.contest & s.alive
@@ -390,7 +404,7 @@ func (s State) String() string {
 		case s.resting.Has(seat):
 			b.WriteString(", resting")
 		}
-		if s.toMove >= 0 && s.contest.Has(seat) {
+		if s.who() >= 0 && s.contest.Has(seat) {
 			fmt.Fprintf(&b, ", holds %v (dealt %v", s.d.hand[p], s.d.dealt[p])
 			if s.knock.Has(seat) {
 				b.WriteString(", knocked")

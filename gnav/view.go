@@ -19,7 +19,10 @@ import (
 // when its own request was accepted (N8). The stock is never in a view; every stock draw ends the
 // exchanges at once (N13), so no deal in progress has touched it.
 //
-// The zero View is not meaningful; get one from [State.View].
+// The zero View is no seat's view (get one from [State.View]); like the zero [State] it has no
+// seats and reads as over: Seat and ToMove are norns.Nobody, Legal is empty, Hand, Dealt and
+// Received are NoCard, AskTarget finds nobody, Sample returns the zero State, and the methods
+// that take a seat (Score, Lives, HandLen…) panic as they do for any seat out of range.
 type View struct {
 	public
 	seat     int8
@@ -36,20 +39,34 @@ func (s State) View(p norns.Player) View {
 		gotAsked: s.d.gotAsked[i], gotOwn: s.d.gotOwn[i]}
 }
 
-// Seat returns whose view this is.
-func (v View) Seat() norns.Player { return norns.Player(v.seat) }
+// Seat returns whose view this is, and norns.Nobody for the zero View.
+func (v View) Seat() norns.Player {
+	if v.players == 0 {
+		return norns.Nobody
+	}
+	return norns.Player(v.seat)
+}
 
-// Hand returns the seat's card now, and NoCard when it holds none (not a contestant, or between
-// deals).
-func (v View) Hand() Card { return v.hand }
+// Hand returns the seat's card now, and NoCard when it holds none (not a contestant, between
+// deals, once over, or the zero View).
+func (v View) Hand() Card { return v.card(v.hand) }
 
 // Dealt returns the card the seat was dealt in the current deal, or NoCard.
-func (v View) Dealt() Card { return v.dealt }
+func (v View) Dealt() Card { return v.card(v.dealt) }
 
 // Received returns the cards the seat received in its exchanges this deal: asked, the card it got
 // when it accepted a request, and own, the card it got when its own request was accepted (NoCard
 // when there was no such exchange). A cat's undo does not erase them: the seat saw them.
-func (v View) Received() (asked, own Card) { return v.gotAsked, v.gotOwn }
+func (v View) Received() (asked, own Card) { return v.card(v.gotAsked), v.card(v.gotOwn) }
+
+// card returns c during a deal and NoCard otherwise: a View's cards are NoCard between deals
+// already, and this makes the zero View's NoCard too.
+func (v *View) card(c Card) Card {
+	if v.who() < 0 {
+		return NoCard
+	}
+	return c
+}
 
 // Legal returns the seat's legal moves when it is to act, in [State.Legal]'s order, and nil
 // otherwise.
@@ -57,7 +74,7 @@ func (v View) Legal() []Move { return v.AppendLegal(nil) }
 
 // AppendLegal appends Legal's moves to dst and returns the extended slice.
 func (v View) AppendLegal(dst []Move) []Move {
-	if v.toMove != v.seat {
+	if v.who() != v.seat {
 		return dst
 	}
 	return v.appendSeatLegal(dst)
@@ -66,8 +83,8 @@ func (v View) AppendLegal(dst []Move) []Move {
 // String describes the view for humans.
 func (v View) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "gnav view of seat %d: %v", v.seat, v.Phase())
-	if v.toMove >= 0 {
+	fmt.Fprintf(&b, "gnav view of seat %d: %v", v.Seat(), v.Phase())
+	if v.who() >= 0 {
 		fmt.Fprintf(&b, ", %v deals, %v to act, you hold %v (dealt %v)", v.Dealer(), v.ToMove(), v.hand, v.dealt)
 	}
 	for p := range v.Players() {

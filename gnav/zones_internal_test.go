@@ -24,7 +24,7 @@ func zonesOf(s State) []cards.Multiset {
 	for _, k := range s.d.stock.cards() {
 		stock = deck.With(stock, k)
 	}
-	if s.toMove < 0 {
+	if s.who() < 0 {
 		away = deck.Full()
 	}
 	return []cards.Multiset{hands, stock, away}
@@ -57,9 +57,9 @@ func TestZonesCatchLostCards(t *testing.T) {
 		if !conserved(zonesOf(s)) {
 			t.Fatalf("zones %v of a state as played\n%v", zonesOf(s), s)
 		}
-		if s.toMove >= 0 {
+		if s.who() >= 0 {
 			turns++
-			p := s.toMove
+			p := s.who()
 			u := s
 			u.d.hand[p] = NoCard // a card lost from a hand
 			if conserved(zonesOf(u)) {
@@ -84,7 +84,7 @@ func TestZonesCatchLostCards(t *testing.T) {
 			}
 		}
 		var m Move
-		if s.toMove == chance {
+		if s.who() == chance {
 			m = s.SampleChance(r)
 		} else {
 			legal := s.Legal()
