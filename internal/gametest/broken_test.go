@@ -65,6 +65,8 @@ func TestSuiteRejectsBrokenGames(t *testing.T) {
 		{broken.BareCorrupt, []string{`UnmarshalJSON\(.*\):? error .* does not wrap norns\.ErrCorrupt`}},
 		{broken.DuplicateLegal, []string{`Legal lists draw twice`}},
 		{broken.LeakySpectator, []string{`spectator events of keep reveal what .* cannot see`}},
+		{broken.BlindTwin, []string{`Twin never returned a state that differs .* the view-leak check never ran`}},
+		{broken.LegalCandidates, []string{`Candidates never offered a move that is not legal, .* the refusal checks never ran`}},
 	}
 	if len(cases) != len(broken.Flaws()) {
 		t.Fatalf("%d cases for %d flaws", len(cases), len(broken.Flaws()))

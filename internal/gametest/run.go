@@ -34,12 +34,19 @@ func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M], P norns.Stepp
 	for _, st := range g.Starts {
 		t.Run(st.Name, func(t *testing.T) {
 			t.Run("Matches", func(t *testing.T) {
+				var ran reach
 				for seed := range uint64(seeds) {
-					c := checker[S, M, V]{t: t, g: g, r: rng.New(seed ^ 0x5eed)}
+					c := checker[S, M, V]{t: t, g: g, r: rng.New(seed ^ 0x5eed), ran: &ran}
 					c.match(st, seed+1)
 					if t.Failed() {
 						return
 					}
+				}
+				if ran.twins == 0 {
+					t.Fatalf("Twin never returned a state that differs from the one it was given, in %d matches: the view-leak check never ran", seeds)
+				}
+				if ran.refusals == 0 {
+					t.Fatalf("Candidates never offered a move that is not legal, in %d matches: the refusal checks never ran", seeds)
 				}
 			})
 			t.Run("NoAllocs", func(t *testing.T) {
@@ -126,6 +133,15 @@ type checker[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]] struct {
 	g   Game[S, M, V]
 	r   *rng.Rand // for samples, twins and move choice; chance uses its own stream
 	buf []M
+	ran *reach // counts what the checks reached, when not nil
+}
+
+// reach counts how often the checks that depend on the game's test hooks had something to
+// check, so that a hook that never gives them anything (a Twin that never varies a state,
+// Candidates that are always legal) fails the suite instead of making those checks pass unrun.
+type reach struct {
+	twins    int // twins that differ from their state
+	refusals int // candidate moves not in Legal, tried
 }
 
 func (c *checker[S, M, V]) fatalf(s S, format string, args ...any) {
@@ -186,6 +202,9 @@ func (c *checker[S, M, V]) twins(s S) {
 		tw, ok := c.g.Twin(s, p, c.r)
 		if !ok {
 			continue
+		}
+		if c.ran != nil && tw != s {
+			c.ran.twins++
 		}
 		if tw.View(p) != s.View(p) {
 			c.fatalf(s, "view leaks: a twin differing only in what %v cannot see gives a different view.\ntwin:\n%v", p, tw)
@@ -272,6 +291,9 @@ func (c *checker[S, M, V]) step(s S) {
 			continue // outcomes cannot be listed, so a candidate may be a real outcome
 		}
 		_, err := s.Apply(m)
+		if c.ran != nil {
+			c.ran.refusals++
+		}
 		if first {
 			c.untouched(s, text, "Apply", m)
 		}

@@ -84,6 +84,12 @@ const (
 	// LeakySpectator takes norns.Nobody, the spectator, for a viewer who sees everything: the
 	// event of a keep shows it the kept card, which only the keeper may see.
 	LeakySpectator
+	// BlindTwin is a flaw of the game's description to the suite, not of the game: its Twin
+	// never finds anything to vary, so the view-leak check would never run.
+	BlindTwin
+	// LegalCandidates is a flaw of the description too: Candidates offers only legal moves, so
+	// the checks of refused moves would never run.
+	LegalCandidates
 
 	nFlaws
 )
@@ -91,7 +97,8 @@ const (
 var flawNames = [nFlaws]string{"none", "leaky-view", "mutating-apply", "step-writes-on-refusal",
 	"lost-card", "nondeterministic-apply", "inconsistent-sample", "lax-json", "refused-legal-move",
 	"bare-error", "step-unlike-apply", "allocating-apply", "lax-notation", "lax-config", "lossy-json",
-	"decode-writes-on-error", "bare-corrupt", "duplicate-legal", "leaky-spectator"}
+	"decode-writes-on-error", "bare-corrupt", "duplicate-legal", "leaky-spectator",
+	"blind-twin", "legal-candidates"}
 
 // String returns the flaw's name, such as "leaky-view", which [ParseFlaw] reads back.
 func (f Flaw) String() string {
@@ -500,13 +507,19 @@ func Zones(s State) []cards.Multiset { return toy.Zones(s.toy()) }
 
 // Twin exchanges the card of p's opponent with one of the stock, as the toy does.
 func Twin(s State, p norns.Player, r *rng.Rand) (State, bool) {
+	if flaw == BlindTwin {
+		return s, false
+	}
 	t, ok := toy.Twin(s.toy(), p, r)
 	return intern(t), ok
 }
 
 // Candidates returns the moves the suite tries in s: keep, draw and a deal that gives card 0
 // twice.
-func Candidates(State) []toy.Move {
+func Candidates(s State) []toy.Move {
+	if flaw == LegalCandidates {
+		return s.Legal()
+	}
 	return []toy.Move{toy.Keep, toy.Draw, toy.Deal([6]uint8{0, 0, 1, 2, 3, 4})}
 }
 
