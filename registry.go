@@ -342,10 +342,40 @@ func (r *Registered) optionNames() string {
 	return strings.Join(names, ", ")
 }
 
-// NewBot returns a new bot of the game by name (see [Registered.Bots]), whose choices are
-// reproducible from seed. An unknown name is an error wrapping [ErrBadConfig].
+// NewBot returns a new bot of the game by name (see [Registered.Bots]) or by level (see
+// [Registered.Levels]: "easy", "medium", "hard"), whose choices are reproducible from seed. An
+// unknown name is an error wrapping [ErrBadConfig].
 func (r *Registered) NewBot(name string, seed uint64) (TextBot, error) {
+	for _, l := range r.Levels() {
+		if l.Name == name {
+			name = l.Bot
+		}
+	}
 	return r.impl.newBot(name, seed)
+}
+
+// Level is a named strength a person chooses an opponent by, and the bot that plays it.
+type Level struct {
+	Name string // "easy", "medium" or "hard"
+	Bot  string // the game's bot that plays at this level
+}
+
+// levelBots are the levels, weakest first, and the bot each is played by: every game's random,
+// heuristic and search bots, by the naming convention of [Game.Bots]. Each game's strength
+// tests measure that each beats the one below (the README's table gives the margins).
+var levelBots = [...]Level{{"easy", "random"}, {"medium", "heuristic"}, {"hard", "search"}}
+
+// Levels returns the game's levels, weakest first: easy (its random bot), medium (its
+// heuristic) and hard (its search bot), those of them the game has.
+func (r *Registered) Levels() []Level {
+	var out []Level
+	bots := r.Bots()
+	for _, l := range levelBots {
+		if slices.Contains(bots, l.Bot) {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // NewRecord returns the record of a match of this game: config its config as given to

@@ -589,3 +589,20 @@ func longConfig(name string) []byte {
 	}
 	return nil
 }
+
+// TestRegistryLevels checks that every game offers the three levels, weakest first, and that
+// NewBot makes a level's bot by the level's name.
+func TestRegistryLevels(t *testing.T) {
+	for _, name := range norns.Games() {
+		g := lookup(t, name)
+		ls := g.Levels()
+		if len(ls) != 3 || ls[0].Name != "easy" || ls[1].Name != "medium" || ls[2].Name != "hard" {
+			t.Errorf("%s: levels %v, want easy, medium, hard", name, ls)
+		}
+		for _, l := range ls {
+			if _, err := g.NewBot(l.Name, 1); err != nil {
+				t.Errorf("%s: NewBot(%q): %v", name, l.Name, err)
+			}
+		}
+	}
+}

@@ -56,7 +56,7 @@ func run(args []string, in io.Reader, out, errOut io.Writer) int {
 	fs.StringVar(&o.game, "game", "herrlof", "the game: "+andOr(norns.Games())+" (-list describes them)") // game name: the default game
 	fs.BoolVar(&o.list, "list", false, "list the games and their options, and exit")
 	fs.Uint64Var(&o.seed, "seed", 0, "seed for chance (deals, random picks); 0 picks one from the clock and prints it")
-	fs.StringVar(&o.bot, "bot", "heuristic", "the opponents: random, heuristic or search (-list gives each game's bots), or exec:COMMAND for a program that speaks the engine protocol (PROTOCOL.md)")
+	fs.StringVar(&o.bot, "bot", "heuristic", "the opponents: a level (easy, medium, hard), a bot (random, heuristic, search: -list gives each game's), or exec:COMMAND for a program that speaks the engine protocol (PROTOCOL.md)")
 	fs.IntVar(&o.seat, "seat", 0, "your seat, from 0")
 	fs.BoolVar(&o.auto, "auto", false, "bots play every seat and you watch")
 	fs.DurationVar(&o.think, "think", 2*time.Second, "the most a bot may think per move; a bot out of time plays a quick move instead")
@@ -123,7 +123,11 @@ func listGames(out io.Writer) {
 		for _, op := range g.Options() {
 			fmt.Fprintf(out, "  -%-16s %s\n", op.Name, op.Usage)
 		}
-		fmt.Fprintf(out, "  bots: %s\n", strings.Join(g.Bots(), ", "))
+		var levels []string
+		for _, l := range g.Levels() {
+			levels = append(levels, l.Name+" ("+l.Bot+")")
+		}
+		fmt.Fprintf(out, "  bots: %s; levels: %s\n", strings.Join(g.Bots(), ", "), strings.Join(levels, ", "))
 	}
 }
 
