@@ -84,14 +84,16 @@ type Game[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]] struct {
 	ParseMove func(string) (M, error)
 	// Candidates returns moves to try in s, legal or not: for a rich check, every move of the
 	// game's move space that makes sense for the seat to act (every card, every bid…). Moves
-	// not in s.Legal() must be refused. It may return nil at chance nodes.
+	// not in s.Legal() must be refused. It may return nil at chance nodes. A start whose matches
+	// never get a move to refuse from it fails.
 	Candidates func(s S) []M
 	// Invariant returns an error if s breaks one of the game's invariants (cards conserved,
 	// counts and scores consistent). Optional.
 	Invariant func(s S) error
 	// Twin returns a state that differs from s only in what seat p cannot see (say, two cards
 	// swapped between an opponent's hand and the stock), and false when there is nothing hidden
-	// from p to vary. The suite checks that s and the twin give == views to p.
+	// from p to vary. The suite checks that s and the twin give == views to p. A start whose
+	// matches never get a twin that differs from its state fails.
 	Twin func(s S, p norns.Player, r *rng.Rand) (S, bool)
 	// Checks lists the opt-in checks to run; the fields they need are then required.
 	Checks Check
