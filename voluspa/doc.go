@@ -57,6 +57,67 @@
 // supply is a multiset with no order, so nothing (no state, view or move) can leak a future draw.
 // [View.Sample] deals the tiles a seat cannot see consistently with everything it saw.
 //
+// # Encoding
+//
+// [Encoding] (from [NewEncoding]) is the learning encoding, a norns.Encoder: a fixed action space
+// and a fixed-length observation of a [View]; the reward is the seat's share of the win at the
+// end (norns.Seats.Share).
+//
+// Actions: 70,347 ids, the same for every config, in this order (so the ids of [State.Legal]'s
+// moves come in Legal's order). Squares are x,y relative to the first tile; the lay squares are
+// the 7,081 squares within 59 steps of it (|x| + |y| <= 59), the cover squares the 6,845 within
+// 58, each numbered south to north and, in a row, west to east. A lay is next to a grid of at
+// most 59 connected squares holding 0,0, so no lay is ever farther than 59 steps, nor a cover
+// (on a grid of at most 59 squares) farther than 58: every move of every reachable state has an
+// id, and the window is the smallest diamond that holds them.
+//
+//	ids            moves
+//	0–7080         Odin laid on lay square 0–7080
+//	7081–14161     Thor laid
+//	14162–21242    Troll laid
+//	21243–28323    Dragon laid
+//	28324–35168    Dragon on cover square 0–6844
+//	35169–42249    Fenrir laid
+//	42250–49330    Skadi laid
+//	49331–56175    Skadi on cover square 0–6844
+//	56176–63256    Valkyrie laid
+//	63257–70337    Loki laid
+//	70338–70345    discard Odin … Loki, in table order
+//	70346          pass
+//
+// Observation: 34 + 53n + 63,729 float32 slots for n players (63,869 for two, 64,028 for five),
+// read from the View's methods only. Seats are relative: seat i is the one i places after the
+// observing seat (i = 0 is the observer). Tile counts are divided by what bounds them, so every
+// slot is in [0, 1]:
+//
+//	slots            holds                                              values
+//	0–5              the phase, one-hot (deal, first tile, first seat,   0 or 1
+//	                 turn, draw, over)
+//	6–(7+n)          who is to act, one-hot: relative seats 0…n-1, then  0 or 1
+//	                 chance, then nobody
+//	8+n …  +7        the observer's hand: tiles of each kind / 5         0, 0.2 … 1
+//	   … +8 … +15    the tiles it cannot place ([View.Unseen]) of each   0 … 1
+//	                 kind / the kind's copies
+//	   … +16 … +23   the tiles out of the game ([View.Gone]) of each     0 … 1
+//	                 kind / the kind's copies
+//	32+n             the supply's size / 60                              0 … 1
+//	33+n             the turns played / 1000                             0 … 1
+//	34+n + 51i …     relative seat i, 51 slots: score / 966, the turn
+//	                 that brought it / 1000, hand length / 5, known      0 … 1
+//	                 tiles (V8) of each kind / 5, then what its
+//	                 discards showed ([View.Shown]): for c = 1 … 5, 8
+//	                 slots, 1 for each kind of the set holding at least
+//	                 c of its tiles
+//	34+52n + i       1 if relative seat i has won (once over)            0 or 1
+//	34+53n + 7081k + j  1 if the tile on lay square j is of the k-th     0 or 1
+//	                 kind (k = 0 … 7, table order): the grid, one plane
+//	                 a kind, numbered as the lay ids
+//	34+53n + 56648 + j  1 on the square of the last lay or cover         0 or 1
+//
+// 966 and 1000 are the largest score and turn count a match can reach (see
+// [State.UnmarshalJSON]). Observe allocates nothing once dst has room; BenchmarkObserve
+// measures it.
+//
 // # Speed
 //
 // Legal lists a turn's moves (66 on average, a few hundred at most) from bitboards of the grid

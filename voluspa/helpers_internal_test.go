@@ -47,5 +47,3 @@ func farthest(legal []Move, pick Move, dist func(Move) int) Move {
 	}
 	return pick
 }
-
-func abs(v int) int { return max(v, -v) }

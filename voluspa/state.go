@@ -248,6 +248,25 @@ func (s public) HandLen(p norns.Player) int { return int(s.size[s.index(p)]) }
 // panics if p is not a seat.
 func (s public) Known(p norns.Player) Tiles { return Tiles(s.known[s.index(p)]) }
 
+// Shown returns what seat p's discards showed of its hand (V9) and still binds: the kinds of
+// which it holds at least n tiles together, one copy of each kind, for n from 1 to HandSize, and
+// no tile when no discard shows n of its tiles. The kinds grow with n. It panics if p is not a
+// seat; n out of range gives no tile.
+func (s public) Shown(p norns.Player, n int) Tiles {
+	i := s.index(p)
+	if n < 1 || n > HandSize {
+		return 0
+	}
+	var t Tiles
+	k := s.holds[i][n-1]
+	for j, u := range tiles {
+		if k&(1<<j) != 0 {
+			t = Tiles(deck.With(cards.Multiset(t), cards.Card(u)))
+		}
+	}
+	return t
+}
+
 // SupplySize returns the number of tiles left in the draw supply.
 func (s public) SupplySize() int { return int(s.supply) }
 

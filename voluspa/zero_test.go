@@ -30,6 +30,8 @@ var zeroPanics = map[string]string{
 	"View.HandLen":       "It panics if p is not a seat.",
 	"View.Known":         "It panics if p is not a seat.",
 	"View.Cell":          "It panics if i is out of range.",
+	"State.Shown":        "It panics if p is not a seat.",
+	"View.Shown":         "It panics if p is not a seat.",
 	"Tile.Power":         "", // the zero Tile is Odin: Power must work
 }
 
@@ -40,6 +42,7 @@ var zeroValues = []any{
 	new(voluspa.Tile), voluspa.Tiles(0), voluspa.Config{}, voluspa.EventKind(0), voluspa.MoveKind(0), voluspa.Phase(0),
 	voluspa.Line(0), voluspa.Reason(0), voluspa.Cover(0), voluspa.Power{}, voluspa.SearchOptions{},
 	&voluspa.State{}, &voluspa.Move{}, &voluspa.HeuristicBot{}, &voluspa.SearchBot{},
+	voluspa.Encoding{}, &voluspa.Encoding{},
 }
 
 // zeroArg returns the simple argument TestZeroValues gives a parameter of type t.
