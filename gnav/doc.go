@@ -62,6 +62,43 @@
 // "Dragoon" are read too). Identical copies are one [Card] value;
 // [Deck] is the pack as a cards table (names, notation, copies).
 //
+// # Encoding
+//
+// [NewEncoding] returns the learning encoding of a config ([norns.Encoder]). Its action space is
+// the seats' three moves, by move kind, the same under every config: id 0 [Stand], 1 [Ask], 2
+// [Draw]. Chance moves (the first dealer, a deal) have no id. testdata/encoding.golden pins them.
+//
+// An observation of a [View] is 117 + 21×N values in [0, 1], N the number of players (159 with
+// two, 201 with four, 537 with twenty), read from the View's methods only. Ranks are one-hot in
+// rank order (slot 0 the Narr, 20 the Gjøk); a one-hot block is all 0 for none. Seats are in the
+// order of play from the viewer's: relative seat 0 is the viewer, 1 the seat on its left (the one
+// it asks), and so on round the table. Slots:
+//
+//	0–20     the viewer's card now (View.Hand), one-hot
+//	21       1 if it holds a card
+//	22       its card's rank / 20 (the Narr 0, the Gjøk 1), 0 if none
+//	23–43    the card it was dealt this deal (View.Dealt), one-hot
+//	44–64    the card it received accepting a request this deal (View.Received's asked), one-hot
+//	65–85    the card its own accepted request brought it (View.Received's own), one-hot
+//	86–89    the phase, one-hot: dealer, deal, turn, over
+//	90       Round / (N × lives at the start), at most 1
+//	91–93    N / 20, lives at the start / 9, and 1 if Config.CatIsDragoon
+//	94       1 if an ask by the viewer would reach nobody (View.AskTarget: the stock, as for the
+//	         dealer)
+//	95–115   the card the viewer knows the ask's target holds (View.AskTarget), one-hot
+//	116      1 if that card refuses
+//	117…     N slots: the ask's target, one-hot by relative seat
+//	117+N…   N blocks of 20 slots, one per relative seat:
+//	           0      lives / lives at the start
+//	           1–8    1 if the seat is alive, a contestant, in play (View.InPlay), resting,
+//	                  knocked (dealt a Narr), the dealer, to act, a winner
+//	           9–12   its Turn this deal, one-hot: none, stood, asked, drew
+//	           13–19  its Answer this deal, one-hot: none, accepted, Hus, Hest, Katt, Dragon, Gjøk
+//
+// Between deals and once over the cards are all 0 and the acts are none. The zero View's seat
+// blocks and target slots are 0. The reward that goes with it is norns.Encoder's: a seat's share
+// of the win at the end, 0 before.
+//
 // # Determinism
 //
 // A State holds no random generator: chance is a move, drawn with [State.SampleChance] from the

@@ -34,6 +34,13 @@ func init() {
 		ViewJSON:     regViewJSON,
 		EventJSON:    regEventJSON,
 		ChanceStream: ChanceStream,
+		Encoding: func(c Config) (norns.Encoder[View, Move], error) {
+			e, err := NewEncoding(c)
+			if err != nil {
+				return nil, err // a nil interface, not a zero Encoding
+			}
+			return e, nil
+		},
 	})
 }
 

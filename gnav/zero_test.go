@@ -43,7 +43,7 @@ var zeroPanics = map[string]string{
 var zeroValues = []any{
 	new(gnav.State), new(gnav.View), new(gnav.Move), new(gnav.Card), new(gnav.Answer), new(gnav.Turn),
 	new(gnav.Phase), new(gnav.MoveKind), new(gnav.EventKind), new(gnav.Event), new(gnav.Config),
-	new(gnav.SearchOptions), new(gnav.HeuristicBot), new(gnav.SearchBot),
+	new(gnav.SearchOptions), new(gnav.HeuristicBot), new(gnav.SearchBot), new(gnav.Encoding),
 }
 
 // zeroArg returns the simple argument callZero gives a parameter of type t: seat 0, a fresh
