@@ -19,9 +19,9 @@ var maxBids = func() (t [16]uint16) {
 	return t
 }()
 
-func (s *public) cap() int { return int(maxBids[s.alts&AllAlternates]) }
+func (s *turn) cap() int { return int(maxBids[s.alts&AllAlternates]) }
 
-func (s *public) opening() int {
+func (s *turn) opening() int {
 	switch {
 	case s.players == 2:
 		return 50
@@ -31,7 +31,7 @@ func (s *public) opening() int {
 	return 90
 }
 
-func (s *public) blindMin() int {
+func (s *turn) blindMin() int {
 	if s.players == 2 {
 		return 60
 	}
@@ -39,7 +39,7 @@ func (s *public) blindMin() int {
 }
 
 // bidders returns the seats that are dealt cards and bid: every seat but the 4th player.
-func (s *public) bidders() uint8 {
+func (s *turn) bidders() uint8 {
 	all := uint8(1)<<s.players - 1
 	if s.players == 4 && s.dealer >= 0 {
 		all &^= 1 << s.dealer
@@ -48,7 +48,7 @@ func (s *public) bidders() uint8 {
 }
 
 // next returns the first seat of set after p clockwise (p itself if it is the only one).
-func (s *public) next(set uint8, p int8) int8 {
+func (s *turn) next(set uint8, p int8) int8 {
 	for i := int8(1); i <= int8(s.players); i++ {
 		q := (p + i) % int8(s.players)
 		if set&(1<<q) != 0 {
@@ -59,7 +59,7 @@ func (s *public) next(set uint8, p int8) int8 {
 }
 
 // trickSize returns the cards in a trick: one per bidder.
-func (s *public) trickSize() uint8 {
+func (s *turn) trickSize() uint8 {
 	if s.players == 2 {
 		return 2
 	}
@@ -67,7 +67,7 @@ func (s *public) trickSize() uint8 {
 }
 
 // position returns seat q's position for the roles (G21).
-func (s *public) position(q int8) Position {
+func (s *turn) position(q int8) Position {
 	switch {
 	case q == s.declarer:
 		return Winner
@@ -78,7 +78,7 @@ func (s *public) position(q int8) Position {
 }
 
 // minBid returns the least bid the seat to act may make.
-func (s *public) minBid() int {
+func (s *turn) minBid() int {
 	if s.high == 0 {
 		return s.opening()
 	}
@@ -96,14 +96,14 @@ func (s *State) power() Power {
 
 // firstAct reports whether seat q, under blind bidding, has neither looked nor bid (it may look
 // or bid blind, not bid or pass).
-func (s *public) firstAct(q int8) bool {
+func (s *turn) firstAct(q int8) bool {
 	bit := uint8(1) << q
 	return s.has(flagBlind) && s.looked&bit == 0 && s.blind&bit == 0
 }
 
 // bidFloor returns the least bid seat q may make: blind (under blind bidding, before it looks
 // or once it bid blind) or not.
-func (s *public) bidFloor(q int8) (lo int, blind bool) {
+func (s *turn) bidFloor(q int8) (lo int, blind bool) {
 	if s.firstAct(q) || s.blind&(1<<q) != 0 {
 		return max(s.minBid(), s.blindMin()), true
 	}
@@ -131,7 +131,20 @@ func (s *State) Step(m Move) error {
 		return err
 	}
 	s.apply(m)
+	s.syncTurn()
 	return nil
+}
+
+// syncTurn sets the turn's copies of the hand and role of the seat to act (the treasure at an
+// Orchard draw), which AppendLegal and SampleChance read. Every change of a State ends with it.
+func (s *State) syncTurn() {
+	s.cur, s.curRole = 0, NoRole
+	switch {
+	case s.toMove >= 0:
+		s.cur, s.curRole = s.h.hand[s.toMove], s.h.roles[s.toMove]
+	case s.phase == PhaseDraw:
+		s.cur = s.h.treasure
+	}
 }
 
 func (s *State) refuse(m Move, format string, args ...any) error {
@@ -331,9 +344,8 @@ func (s *State) badDeal(m Move) string {
 // each seat in seat order, the rest forming the pile.
 func (s State) SampleChance(r *rng.Rand) Move { return s.sampleChance(r) }
 
-// sampleChance is [State.SampleChance] on a pointer, so that a call through *State copies the
-// State once, into the value method's receiver, and no more.
-func (s *State) sampleChance(r *rng.Rand) Move {
+// sampleChance is [State.SampleChance] on the turn, the fields it reads.
+func (s *turn) sampleChance(r *rng.Rand) Move {
 	if s.toMove != chance {
 		panic("gulveig: SampleChance when no chance move is due")
 	}
@@ -341,7 +353,7 @@ func (s *State) sampleChance(r *rng.Rand) Move {
 	case PhaseDealer:
 		return Dealer(norns.Player(r.IntN(int(s.players))))
 	case PhaseDraw:
-		t := s.h.treasure
+		t := s.cur // the treasure
 		return Draw(t.Nth(r.IntN(t.Len())))
 	}
 	var pack [24]Card
@@ -507,7 +519,7 @@ func (s *State) bid(q int8, m Move) {
 		lo, _ := s.bidFloor(q)
 		s.logOnes((m.n()-lo)/10 + 1)
 		s.high = uint16(m.n())
-		s.lastBid[q] = s.high
+		s.lastBid[q] = uint8(s.high / 10)
 		if m.kind() == MoveBlind {
 			s.blind |= bit
 		}

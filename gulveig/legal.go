@@ -24,24 +24,14 @@ import (
 func (s State) Legal() []Move { return s.AppendLegal(make([]Move, 0, 32)) }
 
 // AppendLegal appends [State.Legal]'s moves to dst and returns it. It does not allocate when dst
-// has room.
-func (s State) AppendLegal(dst []Move) []Move { return s.appendLegalState(dst) }
+// has room. It is a method of the State's turn (the fields it reads, see [State]), so a call
+// through a *State copies 32 bytes, not the State.
+func (s turn) AppendLegal(dst []Move) []Move { return s.appendLegal(dst) }
 
-// appendLegalState is [State.AppendLegal] on a pointer, so that a call through *State (the
-// generic loops of norns.Playout and the search) copies the State once, into the value method's
-// receiver, and no more.
-func (s *State) appendLegalState(dst []Move) []Move {
-	var hand Cards
-	role := NoRole
-	if s.toMove >= 0 {
-		hand, role = s.h.hand[s.toMove], s.h.roles[s.toMove]
-	}
-	return s.public.appendLegal(dst, hand, role, s.h.treasure)
-}
-
-// appendLegal lists the moves of the seat to act, whose hand and role are given, or of chance
-// (an Orchard draw takes a card of treasure).
-func (s *public) appendLegal(dst []Move, hand Cards, role Role, treasure Cards) []Move {
+// appendLegal lists the moves of the seat to act, whose hand and role are s.cur and s.curRole,
+// or of chance (an Orchard draw takes a card of the treasure, s.cur).
+func (s *turn) appendLegal(dst []Move) []Move {
+	hand, role, treasure := s.cur, s.curRole, s.cur
 	q := s.toMove
 	switch s.phase {
 	case PhaseOver:

@@ -130,39 +130,57 @@ type head struct {
 	toMove  int8 // a seat, chance or nobody
 }
 
+// turn holds everything [State.AppendLegal] and [State.SampleChance] read, the head first: they
+// are methods of this struct (32 bytes), so a call through a *State, as norns.Playout and the
+// search make at every move, copies it and not the whole State. cur and curRole repeat, for the
+// seat to act, its hand and role (and, while chance draws for Idun's Orchard, cur is the
+// treasure): the State sets them after every move (syncTurn), and a View sets them to its own
+// hand and role when its seat is to act and leaves them empty otherwise, so a View shows no more
+// than before.
+type turn struct {
+	head
+	flags     uint8
+	alts      Alternates
+	dealer    int8  // -1 before the first dealer is drawn
+	declarer  int8  // -1 until the auction ends
+	looked    uint8 // seats that know their own hand
+	blind     uint8 // seats that bid blind
+	drawing   bool  // the current role turn is for the drawn role
+	drawnRole Role  // 2 players: the role drawn by Tyr's Sacrifice
+	trickN    uint8 // cards in the trick under way
+	trick     [3]Card
+	leader    int8   // the leader of the trick under way; -1 outside the tricks
+	high      uint16 // the highest bid so far; 0 before the first
+	contract  uint16 // the bid the declarer must make
+	curRole   Role   // the role of the seat to act; NoRole at a chance node or once over
+	// Three fields of the tricks and the treasure, which fill what would be padding.
+	tricks   uint8 // tricks completed this hand
+	supreme  Clan  // the clan holding supremacy (G12), or NoClan
+	revealed bool  // the treasure was revealed (G9)
+	cur      Cards // the hand of the seat to act; the treasure at an Orchard draw; else empty
+}
+
 // public is the part of a State that every seat sees. A View embeds a copy, so the methods
-// defined on it serve both.
+// defined on it serve both. Its turn (the fields AppendLegal and SampleChance read) is
+// embedded among the fields of the tricks.
 type public struct {
-	flags       uint8
-	alts        Alternates
 	firstDealer int8
+	treasN      uint8 // cards in the treasure
 	target      uint16
 	handLimit   uint16
+	hands       uint16
+	scores      [4]int32
+	winners     norns.Seats
+	lastPts     [4]int16 // hand points of the last hand scored
 
-	dealer  int8  // -1 before the first dealer is drawn
-	treasN  uint8 // cards in the treasure
-	hands   uint16
-	scores  [4]int32
-	winners norns.Seats
-	lastPts [4]int16 // hand points of the last hand scored
-
-	// The auction (G7, G8, G19).
-	high       uint16 // the highest bid so far; 0 before the first
-	passed     uint8  // seats out of the bidding, as bits (the 4th player included)
-	blind      uint8  // seats that bid blind
-	looked     uint8  // seats that know their own hand
-	lastBid    [4]uint16
-	declarer   int8   // -1 until the auction ends
-	contract   uint16 // the bid the declarer must make
-	revealed   bool
-	shownTreas Cards // the treasure, once revealed (G9)
+	// The auction (G7, G8, G19); the high bid, who looked and who bid blind are in the turn.
+	passed  uint8    // seats out of the bidding, as bits (the 4th player included)
+	lastBid [4]uint8 // each seat's last bid, in tens (bids are multiples of 10 up to 880)
 
 	// Roles (G21): what has been revealed and used.
 	roleIdx    uint8   // the role turn under way, as an index from the dealer's left
 	shownRole  [4]Role // roles revealed, by seat
 	declined   uint8   // seats that declined their power
-	drawnRole  Role    // 2 players: the role drawn by Tyr's Sacrifice
-	drawing    bool    // the current role turn is for the drawn role
 	orchardBy  int8    // the seat that used Idun's Orchard, or -1
 	orchardK   uint8   // gives and draws done in Idun's Orchard
 	swapBy     int8    // the seat that used Tyr's exchange, or -1
@@ -173,20 +191,17 @@ type public struct {
 	powersUsed uint8   // seats whose power was used, as bits (drawn role: bit 4+seat)
 
 	// The tricks (G10–G12). What most moves change sits together in a few adjacent words: the
-	// head, the trick, the hand sizes, the record's length, the cards played and by whom.
-	head
-	trick   [3]Card
-	trickN  uint8
-	leader  int8
-	tricks  uint8
-	supreme Clan
-	handN   [4]uint8 // cards in each seat's hand
-	logN    uint16   // bits of log used
+	// hand sizes, the record's length, the turn (with the trick under way), the cards played and
+	// by whom.
+	handN      [4]uint8 // cards in each seat's hand
+	voids      [4]uint8 // clans each seat showed out of, as bits
+	showed     [4]uint8 // combos each seat showed, as bits of combos
+	logN       uint16   // bits of log used
+	shownTreas Cards    // the treasure, once revealed (G9)
+	turn
 	played  Cards
 	byBits  seatBits // who played each card played this hand
 	wonBits seatBits // who took each card of a completed trick this hand
-	voids   [4]uint8 // clans each seat showed out of, as bits
-	showed  [4]uint8 // combos each seat showed, as bits of combos
 
 	log actLog
 }
@@ -215,18 +230,19 @@ type hidden struct {
 // a new deal, and decoding JSON replays it to validate the state.
 //
 // Size: a State is 280 bytes, and [TestStateSize] keeps it there. Every call of a value method
-// copies the State: Apply in and out, and AppendLegal and SampleChance once each (thin wrappers
-// over pointer implementations) even when a loop steps one State in place with [State.Step],
-// so copying is a share of a random match's time (BenchmarkRandomMatch), and the layout keeps
-// one copy of each fact and derives the rest. The
+// of State copies the State: Apply in and out, and SampleChance once; so the calls a random
+// playout makes at every move through a *State are methods of small embedded structs instead:
+// ToMove, Over, Phase and Players of a 3-byte one, AppendLegal of the 32-byte turn, which holds
+// every field it reads and a copy of the hand and role of the seat to act (set after every
+// move). With [State.Step] a playout then copies no State at all. The layout keeps one copy of
+// each other fact and derives the rest. The
 // record of acts is packed in bits (40 bytes hold the longest hand, see actLog), not a byte an
 // act; the hand's worths and strengths are a byte naming one of the 192 tables the roles can make
 // (valueTables, built once from the deck and role tables); who played and who took each card are
 // two bits a card in one word each (the cards a seat played or took are derived); the deal is
 // kept as the two location words of its move, from which the cards out of play are read. The
 // rest is the hidden hands, treasure, aside and acts (about 100 bytes), and the scores and
-// auction. The accessors Players, ToMove, Over and Phase read a 3-byte embedded struct, so they
-// copy nothing large.
+// auction.
 //
 // The zero State is not a valid match; use [New].
 type State struct {
@@ -270,7 +286,7 @@ func New(c Config) (State, error) {
 func (s *State) clearHand() {
 	p := &s.public
 	p.high, p.passed, p.blind, p.looked = 0, 0, 0, 0
-	p.lastBid = [4]uint16{}
+	p.lastBid = [4]uint8{}
 	p.declarer, p.contract, p.revealed, p.shownTreas = -1, 0, false, 0
 	p.roleIdx, p.shownRole, p.declined, p.drawnRole, p.drawing = 0, [4]Role{}, 0, NoRole, false
 	p.orchardBy, p.orchardK, p.swapBy, p.swapDone = -1, 0, -1, 0
@@ -325,7 +341,7 @@ func (s *public) won(p int8) Cards { return s.wonBits.of(s.taken(), p) }
 // vals returns this hand's worths and strengths.
 func (s *public) vals() *values { return &valueTables[s.vi] }
 
-func (s *public) has(flag uint8) bool { return s.flags&flag != 0 }
+func (s *turn) has(flag uint8) bool { return s.flags&flag != 0 }
 
 // Players returns the number of seats.
 func (s head) Players() int { return int(s.players) }
@@ -391,7 +407,7 @@ func (s public) HighBid() (int, norns.Player) {
 
 func (s *public) highBidder() int8 {
 	for p := range int8(s.players) {
-		if s.lastBid[p] == s.high && s.high > 0 {
+		if s.high > 0 && uint16(s.lastBid[p])*10 == s.high {
 			return p
 		}
 	}
@@ -399,7 +415,7 @@ func (s *public) highBidder() int8 {
 }
 
 // LastBid returns seat p's last bid this hand, 0 if it has not bid. It panics if p is not a seat.
-func (s public) LastBid(p norns.Player) int { return int(s.lastBid[s.index(p)]) }
+func (s public) LastBid(p norns.Player) int { return 10 * int(s.lastBid[s.index(p)]) }
 
 // Passed reports whether seat p is out of the bidding this hand (the 4th player always is).
 func (s public) Passed(p norns.Player) bool { return s.passed&(1<<s.index(p)) != 0 }
@@ -489,7 +505,7 @@ func (s public) Strength(c Card) int {
 func (s public) LastHandPoints(p norns.Player) int { return int(s.lastPts[s.index(p)]) }
 
 // InPlay returns the 24 cards of the match's deck.
-func (s public) InPlay() Cards { return inPlayOf[s.alts&AllAlternates] }
+func (s turn) InPlay() Cards { return inPlayOf[s.alts&AllAlternates] }
 
 // inPlayOf caches Config.InPlay by set of alternates.
 var inPlayOf = func() (t [16]Cards) {
@@ -581,7 +597,7 @@ func (s *public) describe(b *strings.Builder) {
 		}
 		if s.phase >= PhaseBid && s.phase < PhaseOver {
 			if s.lastBid[p] > 0 {
-				fmt.Fprintf(b, ", bid %d", s.lastBid[p])
+				fmt.Fprintf(b, ", bid %d", 10*int(s.lastBid[p]))
 				if s.blind&(1<<p) != 0 {
 					b.WriteString(" blind")
 				}

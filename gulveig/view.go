@@ -45,6 +45,10 @@ func (s State) View(p norns.Player) View {
 	if int8(i) == s.declarer {
 		v.aside, v.took = s.h.aside, s.h.took
 	}
+	v.cur, v.curRole = 0, NoRole
+	if int8(i) == s.toMove {
+		v.cur, v.curRole = v.hand, v.role
+	}
 	if a := s.swapBy; a >= 0 {
 		b := s.otherLoser(a)
 		switch int8(i) {
@@ -100,7 +104,7 @@ func (v View) AppendLegal(dst []Move) []Move {
 	if v.toMove != v.seat {
 		return dst
 	}
-	return v.public.appendLegal(dst, v.hand, v.role, 0)
+	return v.turn.appendLegal(dst)
 }
 
 // String describes the view for humans.
