@@ -21,6 +21,7 @@ func testServer(t testing.TB, tweak func(*options)) (*server, *httptest.Server) 
 	o := defaultOptions()
 	o.botDelay = 0
 	o.think = 200 * time.Millisecond
+	o.streamsPerClient, o.matchesPerClient, o.createBurst = 1000, 1000, 1000 // every test client is 127.0.0.1
 	if tweak != nil {
 		tweak(&o)
 	}

@@ -39,6 +39,28 @@
 // kinds, and for the token's seat only: its view, its legal moves and its events; once over, the
 // winners.
 //
+// # Hostile clients
+//
+// The server expects the open internet, with its defaults (each a flag):
+//
+//   - Every write to an event stream has a deadline (-write-timeout, 10 s): a client that stops
+//     reading loses its stream instead of holding a handler, a slot and its match forever.
+//     Ctrl-C ends the streams at once, gives requests in flight two seconds, then closes every
+//     connection, so the command stops within seconds whatever the clients do.
+//   - Per client, meaning one IP address or one IPv6 /64 (a proxy's or NAT's clients share one):
+//     64 connections (-conns-per-client; the next is answered 429 and closed), 16 event streams
+//     (-streams-per-client), 20 matches held (-matches-per-client), and match creation by a token
+//     bucket of 10 refilled by one every 30 s (-create-burst, -create-every), each refusal a 429
+//     that says when to try again. Forwarded-for headers are not trusted: anyone can write them.
+//   - A request must name a Host the server answers for (else 421), against DNS rebinding: the
+//     -addr host; for loopback also localhost, 127.0.0.1 and ::1; for every interface (-addr
+//     :8080) any IP address literal and localhost; and each -host name.
+//   - A POST must be Content-Type application/json (else 415) and, if it carries an Origin, come
+//     from this server's own (else 403), so no other site's form or script can create matches
+//     or move. The page may not be framed (CSP frame-ancestors 'none', X-Frame-Options DENY).
+//   - Request bodies are decoded strictly: keys exactly as documented (case counts), none twice
+//     at any depth, nothing unknown and nothing after the value (400).
+//
 // # Tests
 //
 // go test ./examples/web tests the server over HTTP, in process. The browser tests, which build
@@ -64,6 +86,7 @@ import (
 	"os/signal"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	_ "github.com/nornsgames/norns/gnav"
@@ -73,17 +96,36 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
-func run(args []string, out, errOut io.Writer) int {
+// run is the command: it serves until ctx ends (Ctrl-C), then stops within shutdownGrace plus
+// a moment, whatever the clients do.
+func run(ctx context.Context, args []string, out, errOut io.Writer) int {
 	o := defaultOptions()
 	fs := flag.NewFlagSet("web", flag.ContinueOnError)
 	fs.SetOutput(errOut)
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to serve on (loopback by default)")
+	var hosts []string
+	fs.Func("host", "a host name the server also answers for, as in -host games.example.org (repeatable); requests naming any other Host are refused, against DNS rebinding", func(v string) error {
+		if v == "" || strings.ContainsAny(v, "/: ") {
+			return errors.New("want a host name without a port, as in games.example.org")
+		}
+		hosts = append(hosts, v)
+		return nil
+	})
 	fs.IntVar(&o.maxMatches, "max-matches", o.maxMatches, "matches held at once")
 	fs.IntVar(&o.maxStreams, "max-streams", o.maxStreams, "browser event streams open at once")
 	maxConns := fs.Int("max-conns", 4*o.maxStreams, "network connections open at once (streams included)")
+	connsPerClient := fs.Int("conns-per-client", 64, "network connections open at once from one client (an IP address, or an IPv6 /64)")
+	fs.IntVar(&o.streamsPerClient, "streams-per-client", o.streamsPerClient, "event streams open at once from one client")
+	fs.IntVar(&o.matchesPerClient, "matches-per-client", o.matchesPerClient, "matches one client may hold at once")
+	fs.IntVar(&o.createBurst, "create-burst", o.createBurst, "matches one client may start in a burst")
+	fs.DurationVar(&o.createEvery, "create-every", o.createEvery, "after a burst, one client may start one match per this long")
+	fs.DurationVar(&o.writeTimeout, "write-timeout", o.writeTimeout, "the longest a write to a browser may take before its connection is dropped")
 	fs.DurationVar(&o.idle, "idle", o.idle, "a match nobody watches expires after this long without a move")
 	fs.DurationVar(&o.think, "think", o.think, "the longest a bot thinks about a move")
 	fs.DurationVar(&o.botDelay, "bot-delay", o.botDelay, "a pause before each bot move, so people can follow")
@@ -105,7 +147,9 @@ func run(args []string, out, errOut io.Writer) int {
 		}
 		return 2
 	}
-	if o.maxMatches < 1 || o.maxStreams < 1 || *maxConns < 1 || o.idle <= 0 || o.think <= 0 || o.botDelay < 0 {
+	if o.maxMatches < 1 || o.maxStreams < 1 || *maxConns < 1 || *connsPerClient < 1 || o.streamsPerClient < 1 ||
+		o.matchesPerClient < 1 || o.createBurst < 1 || o.createEvery <= 0 || o.writeTimeout <= 0 ||
+		o.idle <= 0 || o.think <= 0 || o.botDelay < 0 {
 		fmt.Fprintln(errOut, "web: the limits must be positive")
 		return 2
 	}
@@ -114,8 +158,22 @@ func run(args []string, out, errOut io.Writer) int {
 		fmt.Fprintln(errOut, "web:", err)
 		return 1
 	}
-	ln = limitListener(ln, *maxConns)
+	host, _, _ := net.SplitHostPort(*addr)
+	o.hosts = newHostPolicy(host, hosts)
 	srv := newServer(o)
+	fmt.Fprintf(out, "norns web: open http://%s/ (Ctrl-C to stop)\n", ln.Addr())
+	return serve(ctx, newClientListener(ln, *maxConns, *connsPerClient), srv, errOut)
+}
+
+// shutdownGrace is how long a stopping server waits for requests in flight before it closes
+// every connection.
+const shutdownGrace = 2 * time.Second
+
+// serve serves srv on ln until ctx ends, then stops: the matches' streams end at once (the
+// browsers reconnect to the next server), requests in flight get shutdownGrace, then every
+// connection is closed, which also ends a write to a client that stopped reading. It returns the
+// command's exit status.
+func serve(ctx context.Context, ln net.Listener, srv *server, errOut io.Writer) int {
 	hs := &http.Server{
 		Handler:           srv,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -123,43 +181,75 @@ func run(args []string, out, errOut io.Writer) int {
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    16 << 10,
 	}
-	fmt.Fprintf(out, "norns web: open http://%s/ (Ctrl-C to stop)\n", ln.Addr())
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	go func() {
-		<-ctx.Done()
-		srv.Close() // ends the streams, so Shutdown need not wait for them
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = hs.Shutdown(sctx)
-	}()
-	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	code := 0
+	select {
+	case <-ctx.Done():
+	case err := <-served:
 		fmt.Fprintln(errOut, "web:", err)
-		return 1
+		code = 1
 	}
-	return 0
+	srv.stop()
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	if hs.Shutdown(sctx) != nil {
+		_ = hs.Close()
+	}
+	cancel()
+	srv.Close()
+	return code
 }
 
-// limitListener returns a listener that holds at most n connections open at once: Accept waits
-// for one to close before taking the next.
-func limitListener(l net.Listener, n int) net.Listener {
-	return &limited{Listener: l, slots: make(chan struct{}, n)}
+// newClientListener returns a listener that holds at most n connections open at once (Accept
+// waits for one to close before taking the next) and at most perClient from one client
+// (clientKey): a client over its share is answered 429 and disconnected at once.
+func newClientListener(l net.Listener, n, perClient int) net.Listener {
+	return &clientListener{Listener: l, slots: make(chan struct{}, n), perClient: perClient, conns: map[string]int{}}
 }
 
-type limited struct {
+type clientListener struct {
 	net.Listener
-	slots chan struct{}
+	slots     chan struct{}
+	perClient int
+
+	mu    sync.Mutex
+	conns map[string]int // open connections by client
 }
 
-func (l *limited) Accept() (net.Conn, error) {
-	l.slots <- struct{}{}
-	c, err := l.Listener.Accept()
-	if err != nil {
-		<-l.slots
-		return nil, err
+// tooMany is the whole answer to a connection over its client's share.
+const tooMany = "HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain\r\nConnection: close\r\nContent-Length: 51\r\n\r\ntoo many connections from your address: close some\n"
+
+func (l *clientListener) Accept() (net.Conn, error) {
+	for {
+		l.slots <- struct{}{}
+		c, err := l.Listener.Accept()
+		if err != nil {
+			<-l.slots
+			return nil, err
+		}
+		key := clientKey(c.RemoteAddr().String())
+		l.mu.Lock()
+		over := l.conns[key] >= l.perClient
+		if !over {
+			l.conns[key]++
+		}
+		l.mu.Unlock()
+		if over {
+			<-l.slots
+			_ = c.SetWriteDeadline(time.Now().Add(100 * time.Millisecond)) // a new socket's buffer takes it at once
+			_, _ = io.WriteString(c, tooMany)
+			_ = c.Close()
+			continue
+		}
+		return &limitedConn{Conn: c, release: func() {
+			l.mu.Lock()
+			if l.conns[key]--; l.conns[key] <= 0 {
+				delete(l.conns, key)
+			}
+			l.mu.Unlock()
+			<-l.slots
+		}}, nil
 	}
-	return &limitedConn{Conn: c, release: func() { <-l.slots }}, nil
 }
 
 type limitedConn struct {

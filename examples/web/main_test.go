@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"net"
 	"testing"
 	"time"
@@ -19,7 +20,7 @@ func TestRunFlags(t *testing.T) {
 		{[]string{"-addr", "256.0.0.1:1"}, 1},
 	} {
 		var out, errOut bytes.Buffer
-		if code := run(tc.args, &out, &errOut); code != tc.code {
+		if code := run(context.Background(), tc.args, &out, &errOut); code != tc.code {
 			t.Errorf("run(%q) = %d, want %d (%s)", tc.args, code, tc.code, errOut.String())
 		}
 	}
@@ -31,7 +32,7 @@ func TestLimitListener(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln := limitListener(raw, 1)
+	ln := newClientListener(raw, 1, 10)
 	defer ln.Close()
 	accepted := make(chan net.Conn, 2)
 	go func() {

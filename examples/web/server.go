@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
@@ -10,7 +9,11 @@ import (
 	"io"
 	"io/fs"
 	"maps"
+	"mime"
+	"net"
 	"net/http"
+	"net/netip"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -35,6 +38,17 @@ type options struct {
 	botDelay       time.Duration // a pause before each bot move, so people can follow
 	sweep          time.Duration // how often expired matches are removed
 	heartbeat      time.Duration // how often an idle stream sends a comment, to keep it open
+	writeTimeout   time.Duration // the longest one write to an event stream may take
+
+	// Per client (a remote IP address; for IPv6 its /64, which one household or host holds):
+	// event streams open at once, matches held at once, and a token bucket for creating them,
+	// createBurst deep and refilled by one every createEvery.
+	streamsPerClient int
+	matchesPerClient int
+	createBurst      int
+	createEvery      time.Duration
+
+	hosts hostPolicy // the Host names the server answers for
 	// programs are bots played by other programs over the engine protocol (PROTOCOL.md), by
 	// the name the lobby offers them under: the command and its arguments. Only the server's
 	// operator names them (-program); a browser can only choose among them.
@@ -46,7 +60,9 @@ func defaultOptions() options {
 		maxMatches: 200, maxStreams: 1000, streamsPerSeat: 4,
 		idle: 15 * time.Minute, maxIdle: 2 * time.Hour,
 		think: 2 * time.Second, botDelay: 400 * time.Millisecond,
-		sweep: time.Minute, heartbeat: 20 * time.Second,
+		sweep: time.Minute, heartbeat: 20 * time.Second, writeTimeout: 10 * time.Second,
+		streamsPerClient: 16, matchesPerClient: 20, createBurst: 10, createEvery: 30 * time.Second,
+		hosts: newHostPolicy("127.0.0.1", nil),
 	}
 }
 
@@ -59,10 +75,31 @@ type server struct {
 	wg   sync.WaitGroup // drivers, the sweeper and streams
 	mux  *http.ServeMux
 
-	mu      sync.Mutex
-	tables  map[string]*table
-	tokens  map[string]seatRef
-	streams int
+	mu            sync.Mutex
+	tables        map[string]*table
+	tokens        map[string]seatRef
+	streams       int
+	clientStreams map[string]int     // open streams by client
+	buckets       map[string]*bucket // match creation by client
+}
+
+// A bucket is a client's token bucket for creating matches: it holds up to createBurst tokens,
+// gains one every createEvery, and each match created takes one.
+type bucket struct {
+	tokens float64
+	at     time.Time // when tokens was counted
+}
+
+// take refills the bucket to now and takes a token if it has one; if not, it returns how long
+// until it will.
+func (b *bucket) take(now time.Time, burst int, every time.Duration) (bool, time.Duration) {
+	b.tokens = min(float64(burst), b.tokens+float64(now.Sub(b.at))/float64(every))
+	b.at = now
+	if b.tokens >= 1 {
+		b.tokens--
+		return true, 0
+	}
+	return false, time.Duration((1 - b.tokens) * float64(every))
 }
 
 type seatRef struct {
@@ -72,7 +109,10 @@ type seatRef struct {
 
 func newServer(opts options) *server {
 	ctx, stop := context.WithCancel(context.Background())
-	s := &server{opts: opts, ctx: ctx, stop: stop, tables: map[string]*table{}, tokens: map[string]seatRef{}}
+	s := &server{
+		opts: opts, ctx: ctx, stop: stop, tables: map[string]*table{}, tokens: map[string]seatRef{},
+		clientStreams: map[string]int{}, buckets: map[string]*bucket{},
+	}
 	static, _ := fs.Sub(staticFiles, "static")
 	mux := http.NewServeMux()
 	mux.Handle("GET /", http.FileServerFS(static))
@@ -90,11 +130,103 @@ func newServer(opts options) *server {
 	return s
 }
 
+// ServeHTTP answers a request. Before the routes, it refuses a Host the server does not answer
+// for (421: DNS rebinding points a hostile name at this address), and a POST whose body is not
+// declared application/json (415) or that comes from another origin (403): a cross-site form or
+// fetch cannot create matches or move. The page may not be framed.
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.Header().Set("Referrer-Policy", "no-referrer")
-	w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'")
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'")
+	h.Set("X-Frame-Options", "DENY")
+	if !s.opts.hosts.allows(r.Host) {
+		fail(w, http.StatusMisdirectedRequest, "this server does not answer for the host %q (its operator can allow it with -host)", clip(r.Host))
+		return
+	}
+	if r.Method == http.MethodPost {
+		if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+			fail(w, http.StatusUnsupportedMediaType, "send the request as Content-Type: application/json")
+			return
+		}
+		if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r.Host) {
+			fail(w, http.StatusForbidden, "a request from another site (Origin %q) is refused", clip(o))
+			return
+		}
+	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// sameOrigin reports whether origin (an Origin header) names the host the request was sent to,
+// over http or https.
+func sameOrigin(origin, host string) bool {
+	u, err := url.Parse(origin)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Opaque == "" && u.User == nil &&
+		u.Path == "" && u.RawQuery == "" && u.Host != "" && strings.EqualFold(u.Host, host)
+}
+
+// A hostPolicy is the set of Host names a server answers for (compared without the port).
+type hostPolicy struct {
+	names map[string]bool
+	anyIP bool // any IP address literal: a literal cannot be a rebound DNS name
+}
+
+// newHostPolicy returns the policy for a server that listens on host (an IP address or a name,
+// empty for every interface) and also answers for the names in extra. A loopback or unspecified
+// address also allows localhost, 127.0.0.1 and ::1; an unspecified one allows every IP literal.
+func newHostPolicy(host string, extra []string) hostPolicy {
+	p := hostPolicy{names: map[string]bool{}}
+	add := func(h string) { p.names[strings.TrimSuffix(strings.ToLower(strings.Trim(h, "[]")), ".")] = true }
+	ip, err := netip.ParseAddr(strings.Trim(host, "[]"))
+	switch {
+	case host == "" || err == nil && ip.IsUnspecified():
+		p.anyIP = true
+		add("localhost")
+	case err == nil && ip.IsLoopback():
+		add("localhost")
+		add("127.0.0.1")
+		add("::1")
+		add(ip.String())
+	default:
+		add(host)
+	}
+	for _, h := range extra {
+		add(h)
+	}
+	return p
+}
+
+// allows reports whether the policy answers for hostport, a request's Host.
+func (p hostPolicy) allows(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.ToLower(strings.Trim(host, "[]")), ".")
+	if host == "" {
+		return false
+	}
+	if p.names[host] {
+		return true
+	}
+	_, err := netip.ParseAddr(host)
+	return p.anyIP && err == nil
+}
+
+// clientKey names the client at remoteAddr for the per-client limits: its IP address, or for
+// IPv6 its /64 prefix. A client behind a shared proxy or NAT shares its limits with the others
+// there; forwarded-for headers are not trusted, as any client can write them.
+func clientKey(remoteAddr string) string {
+	ap, err := netip.ParseAddrPort(remoteAddr)
+	if err != nil {
+		return remoteAddr
+	}
+	ip := ap.Addr().Unmap()
+	if ip.Is6() {
+		p, _ := ip.Prefix(64)
+		return p.String()
+	}
+	return ip.String()
 }
 
 // Close ends every match and stream and waits for their goroutines.
@@ -123,10 +255,15 @@ func (s *server) sweepLoop() {
 	}
 }
 
-// sweep removes the matches that expired by now.
+// sweep removes the matches that expired by now, and the creation buckets that are full again.
 func (s *server) sweep(now time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	for c, b := range s.buckets {
+		if now.Sub(b.at) >= time.Duration(s.opts.createBurst)*s.opts.createEvery {
+			delete(s.buckets, c)
+		}
+	}
 	for id, t := range s.tables {
 		t.mu.Lock()
 		streams := 0
@@ -177,19 +314,6 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 		return false
 	}
 	return true
-}
-
-// strictUnmarshal decodes exactly one JSON value with no unknown fields.
-func strictUnmarshal(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return errors.New("data after the value")
-	}
-	return nil
 }
 
 func clip(s string) string {
@@ -301,6 +425,11 @@ type createSeat struct {
 }
 
 func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	client := clientKey(r.RemoteAddr)
+	if code, msg := s.admitCreate(client, time.Now()); code != 0 {
+		fail(w, code, "%s", msg)
+		return
+	}
 	var req createRequest
 	if !decodeBody(w, r, &req) {
 		return
@@ -316,7 +445,7 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	seed := randomSeed()
 	seeds := rng.New(seed ^ 0x5eed)
 	t := &table{
-		game: g, config: append([]byte(nil), req.Config...), seed: seed, srv: s, m: m,
+		game: g, config: append([]byte(nil), req.Config...), seed: seed, srv: s, m: m, client: client,
 		changed: make(chan struct{}), lastActive: time.Now(), chance: rng.New(seed),
 	}
 	if len(t.config) == 0 || string(t.config) == "null" {
@@ -384,6 +513,32 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	go t.drive()
 	writeJSON(w, http.StatusCreated, reply)
+}
+
+// admitCreate takes a token from client's bucket for creating a match, and returns the refusal
+// (429, with why) if the bucket is empty or the client already holds opts.matchesPerClient
+// matches. Every attempt takes a token, whether or not the match is then created.
+func (s *server) admitCreate(client string, now time.Time) (int, string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	held := 0
+	for _, t := range s.tables {
+		if t.client == client {
+			held++
+		}
+	}
+	if held >= s.opts.matchesPerClient {
+		return http.StatusTooManyRequests, fmt.Sprintf("you hold %d matches, the limit for one address: finish or leave one first", held)
+	}
+	b := s.buckets[client]
+	if b == nil {
+		b = &bucket{tokens: float64(s.opts.createBurst), at: now}
+		s.buckets[client] = b
+	}
+	if ok, wait := b.take(now, s.opts.createBurst, s.opts.createEvery); !ok {
+		return http.StatusTooManyRequests, fmt.Sprintf("too many matches started from your address: try again in %v", wait.Round(time.Second)+time.Second)
+	}
+	return 0, ""
 }
 
 // seatOf finds the seat of a token, answering the request itself when there is none.
@@ -483,28 +638,35 @@ func (s *server) handleRecord(w http.ResponseWriter, r *http.Request) {
 
 // handleStream sends the seat's payload as server-sent events: one at once, then one after
 // every change, each with the events the browser has not had yet. A reconnecting browser's
-// Last-Event-ID (the event index it reached) resumes the events where they stopped.
+// Last-Event-ID (the event index it reached), or a new page's since parameter, resumes the events
+// where they stopped.
 func (s *server) handleStream(w http.ResponseWriter, r *http.Request) {
 	ref, ok := s.seatOf(w, r.URL.Query().Get("token"))
 	if !ok {
 		return
 	}
-	flusher, ok := w.(http.Flusher)
-	if !ok {
-		fail(w, http.StatusInternalServerError, "streaming unsupported")
-		return
-	}
 	t := ref.t
+	client := clientKey(r.RemoteAddr)
 	s.mu.Lock()
 	t.mu.Lock()
 	st := t.seats[ref.p]
-	if s.streams >= s.opts.maxStreams || st.streams >= s.opts.streamsPerSeat {
+	var refusal string
+	switch {
+	case s.streams >= s.opts.maxStreams:
+		refusal = "the server has all the streams it can hold open: try again later"
+	case s.clientStreams[client] >= s.opts.streamsPerClient:
+		refusal = fmt.Sprintf("your address has %d streams open, its limit: close a tab", s.clientStreams[client])
+	case st.streams >= s.opts.streamsPerSeat:
+		refusal = fmt.Sprintf("this seat has %d streams open, its limit: close a tab", st.streams)
+	}
+	if refusal != "" {
 		t.mu.Unlock()
 		s.mu.Unlock()
-		fail(w, http.StatusServiceUnavailable, "too many open connections for this seat or server")
+		fail(w, http.StatusServiceUnavailable, "%s", refusal)
 		return
 	}
 	s.streams++
+	s.clientStreams[client]++
 	st.streams++
 	s.wg.Add(1)
 	t.broadcastLocked() // the others see this seat connect
@@ -513,6 +675,9 @@ func (s *server) handleStream(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		s.mu.Lock()
 		s.streams--
+		if s.clientStreams[client]--; s.clientStreams[client] <= 0 {
+			delete(s.clientStreams, client)
+		}
 		s.mu.Unlock()
 		t.mu.Lock()
 		st.streams--
@@ -525,6 +690,21 @@ func (s *server) handleStream(w http.ResponseWriter, r *http.Request) {
 	}()
 
 	since, _ := strconv.Atoi(r.Header.Get("Last-Event-ID"))
+	if q := r.URL.Query().Get("since"); q != "" && since == 0 {
+		since, _ = strconv.Atoi(q)
+	}
+	// Every write has a deadline: a client that stops reading fails its write within
+	// opts.writeTimeout, so it holds no handler, no stream slot and no match past it.
+	rc := http.NewResponseController(w)
+	send := func(text string) error {
+		if err := rc.SetWriteDeadline(time.Now().Add(s.opts.writeTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+			return err
+		}
+		if _, err := io.WriteString(w, text); err != nil {
+			return err
+		}
+		return rc.Flush()
+	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
@@ -543,22 +723,21 @@ func (s *server) handleStream(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		since = pl.EventIndex + len(pl.Events)
-		if _, err := fmt.Fprintf(w, "id: %d\nevent: state\ndata: %s\n\n", since, data); err != nil {
+		if send(fmt.Sprintf("id: %d\nevent: state\ndata: %s\n\n", since, data)) != nil {
 			return
 		}
-		flusher.Flush()
 		for waiting := true; waiting; {
 			select {
 			case <-wait:
 				waiting = false
 			case <-heartbeat.C:
-				if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil {
+				if send(": keep-alive\n\n") != nil {
 					return
 				}
-				flusher.Flush()
 			case <-t.ctx.Done():
-				_, _ = io.WriteString(w, "event: expired\ndata: {}\n\n")
-				flusher.Flush()
+				if s.ctx.Err() == nil { // the match expired; a stopping server says nothing, so browsers reconnect to the next
+					_ = send("event: expired\ndata: {}\n\n")
+				}
 				return
 			case <-r.Context().Done():
 				return

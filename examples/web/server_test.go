@@ -270,6 +270,7 @@ func playSeat(ctx context.Context, c *http.Client, base string, s createSeat, r 
 		lastPlayed = pl.Seq
 		body, _ := json.Marshal(moveRequest{Token: s.Token, Seq: pl.Seq, Move: pl.Legal[r.IntN(len(pl.Legal))]})
 		req, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/move", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
 		start := time.Now()
 		res, err := c.Do(req)
 		if err != nil {

@@ -24,6 +24,7 @@ type table struct {
 	config []byte // as given, for the record
 	seed   uint64 // chance is drawn from rng.New(seed)
 	srv    *server
+	client string // who created it, for the per-client limits (clientKey)
 
 	ctx    context.Context // ends when the table expires or the server stops
 	cancel context.CancelFunc
