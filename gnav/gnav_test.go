@@ -119,7 +119,6 @@ func game(t *testing.T, configs []gnav.Config, seeds int) gametest.Game[gnav.Sta
 		Invariant:  invariant,
 		Twin:       gnav.Twin,
 		Seeds:      seeds,
-		Checks:     gametest.AllChecks,
 		ApplyEvents: func(s gnav.State, m gnav.Move, viewer norns.Player) (gnav.State, []any, error) {
 			next, evs, err := s.ApplyEvents(m, viewer, nil)
 			out := make([]any, len(evs))

@@ -99,7 +99,6 @@ func TestConformance(t *testing.T) {
 		Invariant:  gulveig.Invariant,
 		Twin:       gulveig.Twin,
 		Seeds:      seeds,
-		Checks:     gametest.AllChecks,
 		ApplyEvents: func(s gulveig.State, m gulveig.Move, viewer norns.Player) (gulveig.State, []any, error) {
 			next, evs, err := s.ApplyEvents(m, viewer, nil)
 			out := make([]any, len(evs))

@@ -171,7 +171,6 @@ func TestConformance(t *testing.T) {
 		Invariant:  invariant,
 		Twin:       twin,
 		Seeds:      seeds,
-		Checks:     gametest.AllChecks,
 		ApplyEvents: func(s herrlof.State, m herrlof.Move, viewer norns.Player) (herrlof.State, []any, error) {
 			next, ev, err := s.ApplyEvents(m, viewer, nil)
 			out := make([]any, len(ev))

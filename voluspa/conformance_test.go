@@ -65,7 +65,6 @@ func game(players []int, seeds int) gametest.Game[voluspa.State, voluspa.Move, v
 		Invariant:  invariant,
 		Twin:       voluspa.Twin,
 		Seeds:      seeds,
-		Checks:     gametest.AllChecks,
 		ApplyEvents: func(s voluspa.State, m voluspa.Move, viewer norns.Player) (voluspa.State, []any, error) {
 			next, evs, err := s.ApplyEvents(m, viewer, nil)
 			out := make([]any, len(evs))

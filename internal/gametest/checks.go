@@ -17,19 +17,18 @@ import (
 // maxErrorLen bounds an error message on bad input: errors quote a short prefix at most.
 const maxErrorLen = 600
 
-func (c *checker[S, M, V]) on(ch Check) bool { return c.g.Checks&ch != 0 }
 
-// requireHooks reports the hooks an enabled check needs and the game lacks.
+// requireHooks reports the hooks the checks need and the game lacks: every one is required.
 func requireHooks[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](g Game[S, M, V]) error {
 	var missing []string
-	if g.Checks&CheckSpectator != 0 && g.ApplyEvents == nil {
-		missing = append(missing, "ApplyEvents (CheckSpectator)")
+	if g.ApplyEvents == nil {
+		missing = append(missing, "ApplyEvents (the spectator check)")
 	}
-	if g.Checks&CheckStrictConfig != 0 && (g.NewRecord == nil || g.ReplayRecord == nil) {
-		missing = append(missing, "NewRecord and ReplayRecord (CheckStrictConfig)")
+	if g.NewRecord == nil || g.ReplayRecord == nil {
+		missing = append(missing, "NewRecord and ReplayRecord (the strict-config check)")
 	}
-	if g.Checks&CheckConservation != 0 && (g.Deck == nil || g.Zones == nil) {
-		missing = append(missing, "Deck and Zones (CheckConservation)")
+	if g.Deck == nil || g.Zones == nil {
+		missing = append(missing, "Deck and Zones (the conservation check)")
 	}
 	if len(missing) > 0 {
 		return fmt.Errorf("gametest: Game needs %s", strings.Join(missing, ", "))
@@ -39,9 +38,6 @@ func requireHooks[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](g Ga
 
 // conserved checks that the zones of s hold the full deck, each card once.
 func (c *checker[S, M, V]) conserved(s S, where string) {
-	if !c.on(CheckConservation) {
-		return
-	}
 	c.t.Helper()
 	if err := conservation(c.g, s); err != nil {
 		c.fatalf(s, "%s: cards not conserved: %v", where, err)
@@ -69,9 +65,6 @@ func conservation[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](g Ga
 // spectator checks ApplyEvents(m) for norns.Nobody on s, and that it reveals nothing a seat p
 // (chosen at random) could not tell apart.
 func (c *checker[S, M, V]) spectator(s S, m M) {
-	if !c.on(CheckSpectator) {
-		return
-	}
 	c.t.Helper()
 	want, _ := s.Apply(m)
 	var got S
@@ -125,9 +118,6 @@ func badTexts(r *rng.Rand, legal string, long bool) []string {
 
 // sentinelText checks that bad move texts are refused with ErrBadNotation and short errors.
 func (c *checker[S, M, V]) sentinelText(s S, legal []M, long bool) {
-	if !c.on(CheckSentinels) {
-		return
-	}
 	c.t.Helper()
 	var text string
 	if len(legal) > 0 {
@@ -153,9 +143,6 @@ func (c *checker[S, M, V]) sentinelText(s S, legal []M, long bool) {
 // sentinelJSON checks that JSON that is no state is refused with ErrCorrupt, short errors, and
 // the receiver unchanged.
 func (c *checker[S, M, V]) sentinelJSON(s S) {
-	if !c.on(CheckSentinels) {
-		return
-	}
 	c.t.Helper()
 	data, _ := json.Marshal(s)
 	var generic map[string]any
@@ -188,9 +175,6 @@ func (c *checker[S, M, V]) sentinelJSON(s S) {
 // strictConfig checks the game's record functions: the effective config written, a version, the
 // record replayed, and configs with unknown, repeated or differently cased keys refused.
 func (c *checker[S, M, V]) strictConfig(st Start[S], seed uint64, moves []M, last S) {
-	if !c.on(CheckStrictConfig) {
-		return
-	}
 	c.t.Helper()
 	rec, err := c.g.NewRecord(st.Config, seed, moves, last)
 	if err != nil {
@@ -245,9 +229,6 @@ func (c *checker[S, M, V]) strictConfig(st Start[S], seed uint64, moves []M, las
 // tamper applies one structured change to s's JSON and checks the outcome: refused with
 // ErrCorrupt and the receiver unchanged, or a state that passes every check and plays on.
 func (c *checker[S, M, V]) tamper(s S) {
-	if !c.on(CheckTamper) {
-		return
-	}
 	c.t.Helper()
 	data, err := json.Marshal(s)
 	if err != nil {

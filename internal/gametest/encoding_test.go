@@ -12,3 +12,8 @@ import (
 func TestEncodingOnToy(t *testing.T) {
 	gametest.Encoding(t, toyGame(), func(toy.State) norns.Encoder[toy.View, toy.Move] { return toy.Encoding{} })
 }
+
+// TestZeroValuesOnToy runs the zero-value check on the toy game, which documents no panic.
+func TestZeroValuesOnToy(t *testing.T) {
+	gametest.ZeroValues[toy.State, toy.Move, toy.View](t, nil)
+}

@@ -28,41 +28,34 @@
 // a lost card, a replay that differs, an inconsistent sample, a lax decoder…) and check that
 // each is rejected first by the check meant for it.
 //
-// Checks added since the first version are switched on per game through [Game.Checks], so that a
-// game can adopt them one by one; a new game sets [AllChecks]:
+// Every check runs for every game, and every hook of [Game] is required:
 //
-//   - [CheckSpectator]: ApplyEvents with norns.Nobody never panics, gives Apply's state, and
+//   - the spectator check: ApplyEvents with norns.Nobody never panics, gives Apply's state, and
 //     reveals nothing private (see [Game.ApplyEvents]);
-//   - [CheckSentinels]: bad move text is refused with an error wrapping norns.ErrBadNotation,
-//     bad state JSON with one wrapping norns.ErrCorrupt, and errors stay short;
-//   - [CheckStrictConfig]: the game's record functions write the effective config and refuse a
+//   - sentinels: bad move text is refused with an error wrapping norns.ErrBadNotation, bad
+//     state JSON with one wrapping norns.ErrCorrupt, and errors stay short;
+//   - strict configs: the game's record functions write the effective config and refuse a
 //     record whose config has an unknown, repeated or differently cased key;
-//   - [CheckConservation]: the cards of every zone add up to the full deck, at every step, in
-//     every twin, sample and decoded state, and in a rapid property over random legal play;
-//   - [CheckTamper]: the structured tamper property: one field or entry of a valid state's JSON
-//     changed (swapped, duplicated, moved, shifted, dropped or added), decoding either fails with
+//   - conservation: the cards of every zone (each read from what the State records) add up to
+//     the full deck, at every step, in every twin, sample and decoded state, and in a rapid
+//     property over random legal play;
+//   - the structured tamper property: one field or entry of a valid state's JSON changed
+//     (swapped, duplicated, moved, shifted, dropped or added), decoding either fails with
 //     norns.ErrCorrupt or gives a state that re-encodes, plays on legally and whose views and
-//     samples pass the checks.
+//     samples pass the checks;
+//   - closure: a state the decoder accepts, including one whose numbers were pushed to the
+//     largest and smallest values the decoder takes, plays on to the end with random legal
+//     moves, and every state reached encodes and decodes again to an == state ([Closure]).
+//
+// Separate entry points check what only some tests need: [Encoding] (a game's learning
+// encoding), [ZeroValues] (no method panics on a zero value unless documented), [Perft],
+// [CheckPinned] (pinned seeded matches) and the fuzz bodies of fuzz.go.
 package gametest
 
 import (
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/cards"
 	"github.com/nornsgames/norns/rng"
-)
-
-// Check is a set of the suite's opt-in checks.
-type Check uint32
-
-// The opt-in checks; see the package doc.
-const (
-	CheckSpectator Check = 1 << iota
-	CheckSentinels
-	CheckStrictConfig
-	CheckConservation
-	CheckTamper
-
-	AllChecks = CheckSpectator | CheckSentinels | CheckStrictConfig | CheckConservation | CheckTamper
 )
 
 // Start is a first state of a match to test from, with the config that made it.
@@ -95,21 +88,19 @@ type Game[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]] struct {
 	// from p to vary. The suite checks that s and the twin give == views to p. A start whose
 	// matches never get a twin that differs from its state fails.
 	Twin func(s S, p norns.Player, r *rng.Rand) (S, bool)
-	// Checks lists the opt-in checks to run; the fields they need are then required.
-	Checks Check
 	// ApplyEvents is the game's State.ApplyEvents, with its events as comparable values (wrap
-	// each event in an any). Needed by CheckSpectator, which checks, besides that norns.Nobody
+	// each event in an any). The spectator check checks, besides that norns.Nobody
 	// is accepted and gets Apply's state: for a twin t of s for seat p, when m gives p the same
 	// events and the same view from s and from t, the spectator's events from s and t are equal
 	// too (a spectator knows less than any seat, so it cannot see the difference).
 	ApplyEvents func(s S, m M, viewer norns.Player) (S, []any, error)
 	// NewRecord is the game's NewRecord with the config of a Start, and ReplayRecord the game's
-	// ReplayRecord. Needed by CheckStrictConfig.
+	// ReplayRecord.
 	NewRecord    func(config any, seed uint64, moves []M, last S) (norns.Record, error)
 	ReplayRecord func(rec norns.Record) (S, error)
 	// Deck is the game's deck, and Zones lists where the cards of s are: hands, stock, trick,
-	// piles, out of play; every card of the deck in exactly one zone. Needed by
-	// CheckConservation.
+	// piles, out of play; every card of the deck in exactly one zone, each zone read from what
+	// the State records (never computed as the rest of the deck).
 	Deck  *cards.Deck
 	Zones func(s S) []cards.Multiset
 	// Seeds is the number of random matches played from each start; 0 means 20.

@@ -20,7 +20,14 @@ func toyGame() gametest.Game[toy.State, toy.Move, toy.View] {
 		},
 		Invariant: toy.Invariant,
 		Twin:      toy.Twin,
-		Checks:    gametest.CheckSentinels | gametest.CheckStrictConfig | gametest.CheckConservation | gametest.CheckTamper,
+		ApplyEvents: func(s toy.State, m toy.Move, viewer norns.Player) (toy.State, []any, error) {
+			next, evs, err := s.ApplyEvents(m, viewer)
+			out := make([]any, len(evs))
+			for i, e := range evs {
+				out[i] = e
+			}
+			return next, out, err
+		},
 		NewRecord: func(_ any, seed uint64, moves []toy.Move, last toy.State) (norns.Record, error) {
 			return toy.NewRecord(seed, moves, last)
 		},

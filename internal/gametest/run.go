@@ -64,18 +64,24 @@ func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M], P norns.Stepp
 			t.Run("StateMachine", func(t *testing.T) {
 				rapid.Check(t, func(rt *rapid.T) { stateMachine(rt, g, st.State) })
 			})
-			if g.Checks&CheckSentinels != 0 {
-				t.Run("Sentinels", func(t *testing.T) {
-					c := checker[S, M, V]{t: t, g: g, r: rng.New(3)}
-					c.sentinelJSON(st.State)
-					c.sentinelText(st.State, st.State.Legal(), true)
-				})
-			}
-			if g.Checks&CheckTamper != 0 {
-				t.Run("Tamper", func(t *testing.T) {
-					rapid.Check(t, func(rt *rapid.T) { tamperProperty(rt, g, st.State) })
-				})
-			}
+			t.Run("Sentinels", func(t *testing.T) {
+				c := checker[S, M, V]{t: t, g: g, r: rng.New(3)}
+				c.sentinelJSON(st.State)
+				c.sentinelText(st.State, st.State.Legal(), true)
+			})
+			t.Run("Tamper", func(t *testing.T) {
+				rapid.Check(t, func(rt *rapid.T) { tamperProperty(rt, g, st.State) })
+			})
+			t.Run("Closure", func(t *testing.T) {
+				// From the start and from a state halfway through a random match.
+				c := checker[S, M, V]{t: t, g: g, r: rng.New(11)}
+				fields := closureFields
+				if testing.Short() {
+					fields = 2
+				}
+				c.closure(st.State, fields)
+				c.closure(halfway(st.State, rng.New(12)), fields)
+			})
 		})
 	}
 }
@@ -615,7 +621,7 @@ func stateMachine[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](rt *
 }
 
 // tamperProperty plays a random prefix of a match with moves rapid chooses, then tampers with the
-// state's JSON a few times (see [CheckTamper]), so a failure shrinks to a short game.
+// state's JSON a few times (see the package doc), so a failure shrinks to a short game.
 func tamperProperty[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](rt *rapid.T, g Game[S, M, V], start S) {
 	s := start
 	c := checker[S, M, V]{t: rt, g: g, r: rng.New(rapid.Uint64().Draw(rt, "seed"))}
@@ -661,4 +667,28 @@ func applyLoop[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](s S, r 
 		s = next
 	}
 	return s
+}
+
+// halfway returns a state halfway through a random match from start (by its length in moves).
+func halfway[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](start S, r *rng.Rand) S {
+	var path []S
+	for s, n := start, 0; n < 100000; n++ {
+		path = append(path, s)
+		if s.Over() {
+			break
+		}
+		var m M
+		if s.ToMove() == norns.Chance {
+			m = s.SampleChance(r)
+		} else {
+			legal := s.Legal()
+			m = legal[r.IntN(len(legal))]
+		}
+		next, err := s.Apply(m)
+		if err != nil {
+			break
+		}
+		s = next
+	}
+	return path[len(path)/2]
 }

@@ -482,3 +482,34 @@ func Twin(s State, p norns.Player, r *rng.Rand) (State, bool) {
 	s.stock = cards.PileOf[[11]cards.Card](rest...)
 	return s, true
 }
+
+// Event is one thing a move did, as its viewer sees it: the deal, or a keep or a draw by Seat,
+// with Card the card shown to the viewer (the card a draw discards, face up; the kept card, to
+// the keeper only), or -1.
+type Event struct {
+	Kind string
+	Seat norns.Player
+	Card int
+}
+
+// ApplyEvents returns Apply's state with the move's events as viewer (a seat, or norns.Nobody
+// for a spectator) sees them.
+func (s State) ApplyEvents(m Move, viewer norns.Player) (State, []Event, error) {
+	next, err := s.Apply(m)
+	if err != nil {
+		return next, nil, err
+	}
+	who := s.ToMove()
+	if who == norns.Chance {
+		return next, []Event{{Kind: "deal", Seat: norns.Nobody, Card: -1}}, nil
+	}
+	own := int(s.hand[who])
+	if m == Draw {
+		return next, []Event{{Kind: "draw", Seat: who, Card: own}}, nil
+	}
+	e := Event{Kind: "keep", Seat: who, Card: -1}
+	if viewer == who {
+		e.Card = own
+	}
+	return next, []Event{e}, nil
+}
