@@ -17,7 +17,6 @@ import (
 // maxErrorLen bounds an error message on bad input: errors quote a short prefix at most.
 const maxErrorLen = 600
 
-
 // requireHooks reports the hooks the checks need and the game lacks: every one is required.
 func requireHooks[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](g Game[S, M, V]) error {
 	var missing []string
