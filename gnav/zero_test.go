@@ -1,20 +1,13 @@
 package gnav_test
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"go/ast"
-	"go/doc"
-	"go/parser"
-	"go/token"
-	"path/filepath"
-	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/gnav"
+	"github.com/nornsgames/norns/internal/gametest"
 	"github.com/nornsgames/norns/rng"
 )
 
@@ -46,65 +39,6 @@ var zeroValues = []any{
 	new(gnav.SearchOptions), new(gnav.HeuristicBot), new(gnav.SearchBot), new(gnav.Encoding),
 }
 
-// zeroArg returns the simple argument callZero gives a parameter of type t: seat 0, a fresh
-// generator, a live context, and the zero value of anything else (nil buffers, the zero Move,
-// the zero View).
-func zeroArg(t reflect.Type) reflect.Value {
-	switch t {
-	case reflect.TypeFor[norns.Player]():
-		return reflect.ValueOf(norns.Player(0))
-	case reflect.TypeFor[*rng.Rand]():
-		return reflect.ValueOf(rng.New(1))
-	case reflect.TypeFor[context.Context]():
-		return reflect.ValueOf(context.Background())
-	}
-	return reflect.Zero(t)
-}
-
-// callZero calls method m of the value ptr points to with zeroArg's arguments, and returns the
-// panic it raised, if any.
-func callZero(ptr reflect.Value, m reflect.Method) (panicked any) {
-	defer func() { panicked = recover() }()
-	args := []reflect.Value{ptr}
-	for i := 1; i < m.Type.NumIn(); i++ {
-		args = append(args, zeroArg(m.Type.In(i)))
-	}
-	m.Func.Call(args)
-	return nil
-}
-
-// methodDocs returns the doc comment of every method of the package's exported types, promoted
-// methods of unexported embedded types included, keyed "Type.Method".
-func methodDocs(t *testing.T) map[string]string {
-	fset := token.NewFileSet()
-	names, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var files []*ast.File
-	for _, name := range names {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, f)
-	}
-	p, err := doc.NewFromFiles(fset, files, "github.com/nornsgames/norns/gnav", doc.PreserveAST)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	for _, ty := range p.Types {
-		for _, f := range ty.Methods {
-			out[ty.Name+"."+f.Name] = f.Decl.Doc.Text()
-		}
-	}
-	return out
-}
-
 // TestZeroValues calls every exported method of every exported value type of the package on
 // its zero value, by reflection over the method sets so that a new method cannot be missed, with
 // seat 0, a fresh generator, a live context and zero values as arguments. None may panic but
@@ -113,43 +47,7 @@ func methodDocs(t *testing.T) map[string]string {
 // what the State and View docs promise of the zero values: over, nobody to act, no moves, no
 // cards, every move refused with norns.ErrGameOver, no JSON.
 func TestZeroValues(t *testing.T) {
-	docs := methodDocs(t)
-	seen := map[string]bool{}
-	for _, z := range zeroValues {
-		ptr := reflect.ValueOf(z)
-		typ := ptr.Type()
-		name := typ.Elem().Name()
-		for i := range typ.NumMethod() {
-			m := typ.Method(i)
-			key := name + "." + m.Name
-			seen[key] = true
-			p := callZero(ptr, m)
-			allowed, listed := zeroPanics[key]
-			switch {
-			case p != nil && !listed:
-				t.Errorf("zero %s: %s panics: %v", name, m.Name, p)
-			case p == nil && listed:
-				t.Errorf("zero %s: %s does not panic, but zeroPanics lists it", name, m.Name)
-			case listed:
-				d, ok := docs[key]
-				if !ok {
-					t.Errorf("%s: no documentation found", key)
-				} else if !strings.Contains(strings.ReplaceAll(d, "\n", " "), strings.ReplaceAll(allowed, "\n// ", " ")) {
-					t.Errorf("%s panics on the zero value, but its documentation does not say %q:\n%s", key, allowed, d)
-				}
-			}
-			// The method left the zero value as it was, except the methods that read into it.
-			if !strings.HasPrefix(m.Name, "Unmarshal") && m.Name != "Step" && !ptr.Elem().IsZero() {
-				t.Errorf("zero %s: %s changed it to %v", name, m.Name, ptr.Elem().Interface())
-			}
-			ptr.Elem().SetZero()
-		}
-	}
-	for key := range zeroPanics {
-		if !seen[key] {
-			t.Errorf("zeroPanics lists %s, which is not a method", key)
-		}
-	}
+	gametest.ZeroValues(t, ".", zeroPanics, zeroValues...)
 
 	var s gnav.State
 	if s.Players() != 0 || s.ToMove() != norns.Nobody || !s.Over() || s.Phase() != gnav.PhaseOver ||

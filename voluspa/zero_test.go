@@ -1,14 +1,10 @@
 package voluspa_test
 
 import (
-	"context"
-	"fmt"
-	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/nornsgames/norns"
-	"github.com/nornsgames/norns/rng"
+	"github.com/nornsgames/norns/internal/gametest"
 	"github.com/nornsgames/norns/voluspa"
 )
 
@@ -32,30 +28,15 @@ var zeroPanics = map[string]string{
 	"View.Cell":          "It panics if i is out of range.",
 	"State.Shown":        "It panics if p is not a seat.",
 	"View.Shown":         "It panics if p is not a seat.",
-	"Tile.Power":         "", // the zero Tile is Odin: Power must work
 }
 
 // zeroValues are the exported types whose zero values TestZeroValues calls every method of: the
 // value types, and the bots through pointers to zero structs.
 var zeroValues = []any{
-	voluspa.State{}, voluspa.View{}, voluspa.Move{}, voluspa.Event{}, voluspa.Tile(0),
-	new(voluspa.Tile), voluspa.Tiles(0), voluspa.Config{}, voluspa.EventKind(0), voluspa.MoveKind(0), voluspa.Phase(0),
-	voluspa.Line(0), voluspa.Reason(0), voluspa.Cover(0), voluspa.Power{}, voluspa.SearchOptions{},
-	&voluspa.State{}, &voluspa.Move{}, &voluspa.HeuristicBot{}, &voluspa.SearchBot{},
-	voluspa.Encoding{}, &voluspa.Encoding{},
-}
-
-// zeroArg returns the simple argument TestZeroValues gives a parameter of type t.
-func zeroArg(t reflect.Type) reflect.Value {
-	switch t {
-	case reflect.TypeFor[norns.Player]():
-		return reflect.ValueOf(norns.Player(0))
-	case reflect.TypeFor[*rng.Rand]():
-		return reflect.ValueOf(rng.New(1))
-	case reflect.TypeFor[context.Context]():
-		return reflect.ValueOf(context.Background())
-	}
-	return reflect.Zero(t)
+	new(voluspa.State), new(voluspa.View), new(voluspa.Move), new(voluspa.Event), new(voluspa.Tile),
+	new(voluspa.Tiles), new(voluspa.Config), new(voluspa.EventKind), new(voluspa.MoveKind), new(voluspa.Phase),
+	new(voluspa.Line), new(voluspa.Reason), new(voluspa.Cover), new(voluspa.Power), new(voluspa.SearchOptions),
+	new(voluspa.HeuristicBot), new(voluspa.SearchBot), new(voluspa.Encoding),
 }
 
 // TestZeroValues calls every exported method of the zero value of every exported type (State,
@@ -66,47 +47,7 @@ func zeroArg(t reflect.Type) reflect.Value {
 // so the list stays true. It also checks what the zero State is, as its documentation says:
 // a match with no seats at its first chance node with nothing to draw, where no move is legal.
 func TestZeroValues(t *testing.T) {
-	seen := map[string]bool{}
-	for _, z := range zeroValues {
-		v := reflect.ValueOf(z)
-		if v.Kind() == reflect.Pointer && v.IsNil() {
-			t.Fatalf("%T: a nil pointer", z)
-		}
-		if v.Kind() == reflect.Pointer {
-			v = reflect.New(v.Type().Elem()) // a fresh zero value each time
-		}
-		typ := v.Type()
-		name := strings.TrimPrefix(strings.TrimPrefix(typ.String(), "*"), "voluspa.")
-		for i := range typ.NumMethod() {
-			m := typ.Method(i)
-			key := name + "." + m.Name
-			if seen[key] && typ.Kind() == reflect.Pointer {
-				continue // a value method, already called on the value
-			}
-			seen[key] = true
-			recv := v
-			if typ.Kind() == reflect.Pointer {
-				recv = reflect.New(typ.Elem())
-			}
-			args := []reflect.Value{recv}
-			for j := 1; j < m.Type.NumIn(); j++ {
-				args = append(args, zeroArg(m.Type.In(j)))
-			}
-			panicked, msg := call(m.Func, args)
-			why, allowed := zeroPanics[key]
-			switch {
-			case panicked && (!allowed || why == ""):
-				t.Errorf("%s on the zero value panics: %s", key, msg)
-			case !panicked && allowed && why != "":
-				t.Errorf("%s on the zero value no longer panics: take it out of zeroPanics", key)
-			}
-		}
-	}
-	for key := range zeroPanics {
-		if !seen[key] {
-			t.Errorf("zeroPanics lists %s, which is no method of a zero value", key)
-		}
-	}
+	gametest.ZeroValues(t, ".", zeroPanics, zeroValues...)
 
 	var s voluspa.State
 	if s.Players() != 0 || s.ToMove() != norns.Nobody || !s.Over() || s.Phase() != voluspa.PhaseOver || len(s.Legal()) != 0 || !s.Winners().IsEmpty() {
@@ -128,15 +69,4 @@ func TestZeroValues(t *testing.T) {
 	if _, err := m.MarshalText(); err == nil {
 		t.Errorf("the zero Move has a text form %q", m.String())
 	}
-}
-
-// call calls f with args and reports whether it panicked, and with what.
-func call(f reflect.Value, args []reflect.Value) (panicked bool, msg string) {
-	defer func() {
-		if r := recover(); r != nil {
-			panicked, msg = true, fmt.Sprint(r)
-		}
-	}()
-	f.Call(args)
-	return false, ""
 }

@@ -15,5 +15,5 @@ func TestEncodingOnToy(t *testing.T) {
 
 // TestZeroValuesOnToy runs the zero-value check on the toy game, which documents no panic.
 func TestZeroValuesOnToy(t *testing.T) {
-	gametest.ZeroValues[toy.State, toy.Move, toy.View](t, nil)
+	gametest.ZeroValues(t, "../toy", nil, new(toy.State), new(toy.View), new(toy.Move), new(toy.Encoding))
 }

@@ -1,98 +1,150 @@
 package gametest
 
 import (
+	"context"
 	"fmt"
+	"go/ast"
+	"go/doc"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/rng"
 )
 
-// ZeroValues calls every exported method of the zero State, View and Move of a game (value and
-// pointer methods alike, each on a fresh zero value), and of the zero values of extra (other
-// exported types of the game, as values: gametest.ZeroValues(t, allowed, herrlof.Trick{})),
-// with simple arguments: seat 0, zero numbers, a fresh generator, a zero move, empty text and
-// JSON. None may panic, except the methods allowed names, as "State.SampleChance", each with the
-// sentence of its documentation that allows the panic (for people; the test does not read it).
-// A method on the list that no longer panics is reported too, so the list stays true.
-//
-// A zero value is the one a program gets by declaring a variable; the contract is that every
-// method on it either works as documented or returns an error, and panics only where the
+// ZeroValues holds a game package to the contract on zero values: every exported method on a
+// zero value either works as documented or returns an error, and panics only where its
 // documentation says so.
-func ZeroValues[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testing.T, allowed map[string]string, extra ...any) {
+//
+// values are the package's exported types, each as a pointer to its zero value (new(State),
+// new(View), new(Move), the enums, the bots…), so that the method sets include the pointer
+// methods (Step, UnmarshalJSON). ZeroValues calls every exported method of each on a fresh zero
+// value, found by reflection so that a new method cannot be missed, with simple arguments: seat
+// 0, a fresh generator, a live context, and the zero value of anything else (nil buffers, the
+// zero Move). None may panic but the methods panics lists, keyed "Type.Method", each with the
+// sentence of its documentation that allows the panic; each of those must panic (so the list
+// stays exact), and its documentation, read from the Go files in dir (the package's directory,
+// "." from its tests), must say that sentence. A method other than Step and the Unmarshal
+// methods must also leave the zero value as it was.
+func ZeroValues(t *testing.T, dir string, panics map[string]string, values ...any) {
 	t.Helper()
-	var s S
-	var v V
-	var m M
-	used := map[string]bool{}
-	for _, zero := range append([]any{s, v, m}, extra...) {
-		typ := reflect.TypeOf(zero)
-		ptr := reflect.PointerTo(typ)
-		for i := range ptr.NumMethod() {
-			meth := ptr.Method(i)
-			name := typ.Name() + "." + meth.Name
-			panicked := callZero(ptr, meth, zero)
-			_, ok := allowed[name]
-			used[name] = true
+	docs, err := methodDocs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, z := range values {
+		ptr := reflect.ValueOf(z)
+		if ptr.Kind() != reflect.Pointer || ptr.IsNil() {
+			t.Fatalf("gametest.ZeroValues: %T is not a pointer to a zero value", z)
+		}
+		typ := ptr.Type()
+		name := typ.Elem().Name()
+		for i := range typ.NumMethod() {
+			m := typ.Method(i)
+			key := name + "." + m.Name
+			seen[key] = true
+			p := callZero(ptr, m)
+			allowed, listed := panics[key]
 			switch {
-			case panicked != "" && !ok:
-				t.Errorf("%s panics on the zero value: %s", name, panicked)
-			case panicked == "" && ok:
-				t.Errorf("%s is listed as panicking on the zero value, but it does not: take it off the list", name)
+			case p != nil && !listed:
+				t.Errorf("zero %s: %s panics: %v", name, m.Name, p)
+			case p == nil && listed:
+				t.Errorf("zero %s: %s does not panic, but the list of allowed panics has it", name, m.Name)
+			case listed:
+				d, ok := docs[key]
+				if !ok {
+					t.Errorf("%s: no documentation found in %s", key, dir)
+				} else if !strings.Contains(words(d), strings.TrimSuffix(words(allowed), ".")) {
+					t.Errorf("%s panics on the zero value, but its documentation does not say %q:\n%s", key, allowed, d)
+				}
 			}
+			if !strings.HasPrefix(m.Name, "Unmarshal") && m.Name != "Step" && !ptr.Elem().IsZero() {
+				t.Errorf("zero %s: %s changed it to %v", name, m.Name, ptr.Elem().Interface())
+			}
+			ptr.Elem().SetZero()
 		}
 	}
-	for name := range allowed {
-		if !used[name] {
-			t.Errorf("%s is listed as panicking on the zero value but is no method", name)
+	for key := range panics {
+		if !seen[key] {
+			t.Errorf("the list of allowed panics has %s, which is not a method", key)
 		}
 	}
 }
 
-// callZero calls method meth of a fresh copy of zero (through a pointer) with simple arguments
-// and returns what it panicked with, or "".
-func callZero(ptr reflect.Type, meth reflect.Method, zero any) (panicked string) {
-	recv := reflect.New(ptr.Elem())
-	recv.Elem().Set(reflect.ValueOf(zero))
-	args := []reflect.Value{recv}
-	ft := meth.Type
-	for j := 1; j < ft.NumIn(); j++ {
-		in := ft.In(j)
-		if ft.IsVariadic() && j == ft.NumIn()-1 {
-			break
-		}
-		args = append(args, simpleArg(in))
+// words returns s with its comment markers dropped and its spaces made single, to compare
+// sentences however a comment wraps them.
+func words(s string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n// ", " ")), " ")
+}
+
+// zeroArg returns the simple argument callZero gives a parameter of type t.
+func zeroArg(t reflect.Type) reflect.Value {
+	switch t {
+	case reflect.TypeFor[norns.Player]():
+		return reflect.ValueOf(norns.Player(0))
+	case reflect.TypeFor[*rng.Rand]():
+		return reflect.ValueOf(rng.New(1))
+	case reflect.TypeFor[context.Context]():
+		return reflect.ValueOf(context.Background())
 	}
+	return reflect.Zero(t)
+}
+
+// callZero calls method m of the value ptr points to with zeroArg's arguments, and returns the
+// panic it raised, if any.
+func callZero(ptr reflect.Value, m reflect.Method) (panicked any) {
 	defer func() {
 		if r := recover(); r != nil {
 			panicked = fmt.Sprint(r)
-			if len(panicked) > 200 {
-				panicked = panicked[:200] + "…"
-			}
 		}
 	}()
-	if ft.IsVariadic() {
-		meth.Func.CallSlice(append(args, reflect.Zero(ft.In(ft.NumIn()-1))))
-	} else {
-		meth.Func.Call(args)
+	args := []reflect.Value{ptr}
+	for i := 1; i < m.Type.NumIn(); i++ {
+		if m.Type.IsVariadic() && i == m.Type.NumIn()-1 {
+			break
+		}
+		args = append(args, zeroArg(m.Type.In(i)))
 	}
-	return ""
+	m.Func.Call(args)
+	return nil
 }
 
-// simpleArg returns an argument of type in for a zero-value call.
-func simpleArg(in reflect.Type) reflect.Value {
-	switch {
-	case in == reflect.TypeFor[*rng.Rand]():
-		return reflect.ValueOf(rng.New(1))
-	case in == reflect.TypeFor[[]byte]():
-		return reflect.ValueOf([]byte("{}"))
-	case in.Kind() == reflect.Slice:
-		return reflect.MakeSlice(in, 0, 4)
-	case in.Kind() == reflect.Pointer:
-		return reflect.New(in.Elem())
-	case in.Kind() == reflect.String:
-		return reflect.ValueOf("").Convert(in)
+// methodDocs returns the doc comment of every method of the exported types of the package in
+// dir, promoted methods of unexported embedded types included, keyed "Type.Method".
+func methodDocs(dir string) (map[string]string, error) {
+	fset := token.NewFileSet()
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return nil, err
 	}
-	return reflect.Zero(in)
+	var files []*ast.File
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("gametest.ZeroValues: no Go files in %s", dir)
+	}
+	p, err := doc.NewFromFiles(fset, files, "example.com/"+files[0].Name.Name, doc.PreserveAST)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, ty := range p.Types {
+		for _, f := range ty.Methods {
+			out[ty.Name+"."+f.Name] = f.Decl.Doc.Text()
+		}
+	}
+	return out, nil
 }
