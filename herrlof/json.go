@@ -149,9 +149,15 @@ const MaxStateJSON = 64 << 10
 // is rebuilt from the state and its record of the hand, and replaying the hand's moves through
 // [State.Apply] must give exactly the state read (so the 42 cards, the trick leaders, the turn,
 // the pending power, the voids, each seat's knowledge and what it knows of the stock all follow
-// the rules). Text longer than [MaxStateJSON] is refused before it is decoded. Malformed or
-// impossible data is an error wrapping [norns.ErrCorrupt] that quotes at most a short prefix of
-// any text; on error s is unchanged.
+// the rules). The limits are closed under play: every state the decoder accepts plays on to the
+// end, and every state reached is accepted again. The counters that outlive a hand cannot run
+// past their limits because the scores must total at least 12 points a hand scored with two
+// players, 8 with three (a point per trick won, and only the tricks a Valknut destroys, at most
+// three, are nobody's), so a match that has not ended has scored fewer than 9 hands (15 with
+// three players), and scores and correct bids stay far below what their fields hold
+// (TestDecodedStatesPlayOn checks it). Text longer than [MaxStateJSON] is refused before it is
+// decoded. Malformed or impossible data is an error wrapping [norns.ErrCorrupt] that quotes at
+// most a short prefix of any text; on error s is unchanged.
 func (s *State) UnmarshalJSON(data []byte) error {
 	if len(data) > MaxStateJSON {
 		return corrupt("%d bytes, more than the %d a state may have", len(data), MaxStateJSON)

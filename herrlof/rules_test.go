@@ -695,7 +695,7 @@ func TestRuleH18_EndAndTieBreaks(t *testing.T) {
 		over            bool
 		winners         norns.Seats
 	}{
-		{"below target", []int{20, 20}, []int{1, 1}, false, 0},
+		{"below target", []int{24, 24}, []int{1, 1}, false, 0},                // 42 and 36
 		{"higher total", []int{40, 45}, []int{1, 1}, true, norns.SeatsOf(0)},  // 58 against 57
 		{"more correct", []int{39, 45}, []int{1, 3}, true, norns.SeatsOf(1)},  // 57 each, 2 against 3
 		{"shared", []int{39, 45}, []int{2, 3}, true, norns.SeatsOf(0, 1)},     // 57 each, 3 each

@@ -70,3 +70,10 @@ func winners(n int, scores [3]int16, correct [3]uint8) norns.Seats {
 	}
 	return w
 }
+
+// minTrickPoints returns the fewest points a hand of a players-player match gives all the seats
+// together: a point for each trick won (H8, H17), and every trick is won but those a Valknut
+// destroys (H13), at most one for each of the 3 Valknuts. So 12 with 2 players and 8 with 3, and
+// a match that has not ended (every score below the target, H18) has scored fewer than
+// players*target/minTrickPoints hands: 9 with 2 players, 15 with 3.
+func minTrickPoints(players int) int { return handSize(players) - 3 }

@@ -61,12 +61,19 @@ func (s State) validateMatch() error {
 	// Scores and the last hand.
 	scored := scoredHands(s.phase, s.handNo)
 	target := int16(s.Config().Target())
-	reached := false
+	reached, total := false, 0
 	for p := range n {
 		if s.scores[p] < 0 || int(s.scores[p]) > scored*(hs+15) || int(s.correct[p]) > scored {
 			return fmt.Errorf("seat %d: score %d, correct bids %d after %d hands", p, s.scores[p], s.correct[p], scored)
 		}
 		reached = reached || s.scores[p] >= target
+		total += int(s.scores[p])
+	}
+	// Every hand scored gave the seats minTrickPoints points at least, so a match that has not
+	// ended has played few hands (see minTrickPoints): the hand number and the correct bids stay
+	// far from the limits of their fields whatever state is decoded.
+	if total < scored*minTrickPoints(n) {
+		return fmt.Errorf("scores %v total less than %d points a hand after %d hands", s.scores[:n], minTrickPoints(n), scored)
 	}
 	if scored > 0 {
 		sum := 0
