@@ -105,35 +105,9 @@ func invariant(s gnav.State) error {
 }
 
 func game(t *testing.T, configs []gnav.Config, seeds int) gametest.Game[gnav.State, gnav.Move, gnav.View] {
-	g := gametest.Game[gnav.State, gnav.Move, gnav.View]{
-		Name: "gnav",
-		New: func(cfg []byte) (gnav.State, error) {
-			var c gnav.Config
-			if err := jsonUnmarshal(cfg, &c); err != nil {
-				return gnav.State{}, err
-			}
-			return gnav.New(c)
-		},
-		ParseMove:  gnav.ParseMove,
-		Candidates: candidates,
-		Invariant:  invariant,
-		Twin:       gnav.Twin,
-		Seeds:      seeds,
-		ApplyEvents: func(s gnav.State, m gnav.Move, viewer norns.Player) (gnav.State, []any, error) {
-			next, evs, err := s.ApplyEvents(m, viewer, nil)
-			out := make([]any, len(evs))
-			for i, e := range evs {
-				out[i] = e
-			}
-			return next, out, err
-		},
-		NewRecord: func(c any, seed uint64, moves []gnav.Move, last gnav.State) (norns.Record, error) {
-			return gnav.NewRecord(c.(gnav.Config), seed, moves, last)
-		},
-		ReplayRecord: gnav.ReplayRecord,
-		Deck:         gnav.Deck(),
-		Zones:        gnav.Zones,
-	}
+	g := registration.Suite() // what the registry holds; the tests add the rest
+	g.Candidates, g.Invariant, g.Twin, g.Seeds = candidates, invariant, gnav.Twin, seeds
+	g.Deck, g.Zones = gnav.Deck(), gnav.Zones
 	for _, c := range configs {
 		name := fmt.Sprintf("%dp", c.Players)
 		if c.CatIsDragoon {

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"testing"
 
-	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/gnav"
 	"github.com/nornsgames/norns/internal/gametest"
 )
@@ -14,12 +13,5 @@ var updatePinned = flag.Bool("update-pinned", false, "rewrite testdata/seeded.go
 // TestPinned pins every chance outcome seeded matches draw and replays a record written by an
 // earlier version of the package (see gametest.CheckPinned).
 func TestPinned(t *testing.T) {
-	gametest.CheckPinned(t, gametest.Pinned[gnav.Config, gnav.State, gnav.Move, gnav.View]{
-		New:          gnav.New,
-		RandomBot:    func(seed uint64) norns.Bot[gnav.View, gnav.Move] { return gnav.NewRandomBot(seed) },
-		NewRecord:    gnav.NewRecord,
-		ReplayRecord: gnav.ReplayRecord,
-		ParseMove:    gnav.ParseMove,
-		Configs:      []gnav.Config{gnav.Config{Players: 4}, gnav.Config{Players: 2, Lives: 2}},
-	}, *updatePinned)
+	gametest.CheckPinned(t, registration.Pinned(gnav.Config{Players: 4}, gnav.Config{Players: 2, Lives: 2}), *updatePinned)
 }

@@ -146,11 +146,9 @@ func FuzzConfig(f *testing.F) {
 	f.Fuzz(gametest.FuzzConfig(records))
 }
 
+// registration is Gnav as it registered itself: the one description the conformance suite,
+// the pinned matches and the record fuzz bodies are built from.
+var registration = gametest.Lookup[gnav.Config, gnav.State, gnav.Move, gnav.View, gnav.Event]("gnav")
+
 // records is what the shared record fuzz bodies need of Gnav.
-var records = gametest.Records[gnav.Config, gnav.State, gnav.Move, gnav.View]{
-	Game:         "gnav",
-	NewRecord:    gnav.NewRecord,
-	ReplayRecord: gnav.ReplayRecord,
-	ParseMove:    gnav.ParseMove,
-	Config:       gnav.State.Config,
-}
+var records = registration.Records()
