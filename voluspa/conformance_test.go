@@ -1,7 +1,6 @@
 package voluspa_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -51,35 +50,9 @@ func zones(s voluspa.State) []cards.Multiset {
 }
 
 func game(players []int, seeds int) gametest.Game[voluspa.State, voluspa.Move, voluspa.View] {
-	g := gametest.Game[voluspa.State, voluspa.Move, voluspa.View]{
-		Name: "voluspa",
-		New: func(cfg []byte) (voluspa.State, error) {
-			var c voluspa.Config
-			if err := json.Unmarshal(cfg, &c); err != nil {
-				return voluspa.State{}, err
-			}
-			return voluspa.New(c)
-		},
-		ParseMove:  voluspa.ParseMove,
-		Candidates: candidates,
-		Invariant:  invariant,
-		Twin:       voluspa.Twin,
-		Seeds:      seeds,
-		ApplyEvents: func(s voluspa.State, m voluspa.Move, viewer norns.Player) (voluspa.State, []any, error) {
-			next, evs, err := s.ApplyEvents(m, viewer, nil)
-			out := make([]any, len(evs))
-			for i, e := range evs {
-				out[i] = e
-			}
-			return next, out, err
-		},
-		NewRecord: func(c any, seed uint64, moves []voluspa.Move, last voluspa.State) (norns.Record, error) {
-			return voluspa.NewRecord(c.(voluspa.Config), seed, moves, last)
-		},
-		ReplayRecord: voluspa.ReplayRecord,
-		Deck:         voluspa.Deck(),
-		Zones:        zones,
-	}
+	g := registration.Suite() // what the registry holds; the tests add the rest
+	g.Candidates, g.Invariant, g.Twin, g.Seeds = candidates, invariant, voluspa.Twin, seeds
+	g.Deck, g.Zones = voluspa.Deck(), zones
 	for _, n := range players {
 		c := voluspa.Config{Players: n}
 		s, err := voluspa.New(c)

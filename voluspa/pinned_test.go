@@ -4,7 +4,6 @@ import (
 	"flag"
 	"testing"
 
-	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/internal/gametest"
 	"github.com/nornsgames/norns/voluspa"
 )
@@ -14,12 +13,5 @@ var updatePinned = flag.Bool("update-pinned", false, "rewrite testdata/seeded.go
 // TestPinned pins every chance outcome seeded matches draw and replays a record written by an
 // earlier version of the package (see gametest.CheckPinned).
 func TestPinned(t *testing.T) {
-	gametest.CheckPinned(t, gametest.Pinned[voluspa.Config, voluspa.State, voluspa.Move, voluspa.View]{
-		New:          voluspa.New,
-		RandomBot:    func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] { return voluspa.NewRandomBot(seed) },
-		NewRecord:    voluspa.NewRecord,
-		ReplayRecord: voluspa.ReplayRecord,
-		ParseMove:    voluspa.ParseMove,
-		Configs:      []voluspa.Config{voluspa.Config{Players: 3}, voluspa.Config{Players: 5}},
-	}, *updatePinned)
+	gametest.CheckPinned(t, registration.Pinned(voluspa.Config{Players: 3}, voluspa.Config{Players: 5}), *updatePinned)
 }

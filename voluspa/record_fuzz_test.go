@@ -31,10 +31,8 @@ func FuzzConfig(f *testing.F) {
 }
 
 // records is what the shared record fuzz bodies need of Voluspa.
-var records = gametest.Records[voluspa.Config, voluspa.State, voluspa.Move, voluspa.View]{
-	Game:         "voluspa",
-	NewRecord:    voluspa.NewRecord,
-	ReplayRecord: voluspa.ReplayRecord,
-	ParseMove:    voluspa.ParseMove,
-	Config:       voluspa.State.Config,
-}
+var records = registration.Records()
+
+// registration is Voluspa as it registered itself: the one description the conformance suite,
+// the pinned matches and the record fuzz bodies are built from.
+var registration = gametest.Lookup[voluspa.Config, voluspa.State, voluspa.Move, voluspa.View, voluspa.Event]("voluspa")
