@@ -787,6 +787,19 @@ func settle(scores [4]int32, pts [4]int, players int, d int8, contract int, blin
 	return scores, made
 }
 
+// lastHand returns the hand after which the match ends whatever the scores: the hand limit, or
+// MaxHands without one.
+func (s *public) lastHand() int {
+	if s.handLimit > 0 {
+		return int(s.handLimit)
+	}
+	return MaxHands
+}
+
+// maxLoss returns the most a seat's score can fall in one hand: a failed blind bid of the cap
+// (G8, G15, G19). Scavengers lose far less (hand points fall below 0 only through Freya's Gold).
+func (s *public) maxLoss() int { return 2 * s.cap() }
+
 // endHand scores the hand (G14–G18) and ends the match or moves to the next deal.
 func (s *State) endHand() {
 	pts := s.handPoints()
@@ -801,7 +814,7 @@ func (s *State) endHand() {
 	switch {
 	case made && s.scores[d] >= target:
 		s.winners = norns.SeatsOf(norns.Player(d))
-	case s.handLimit > 0 && s.hands >= s.handLimit:
+	case int(s.hands) >= s.lastHand():
 		best := s.scores[0]
 		for p := range int(s.players) {
 			best = max(best, s.scores[p])

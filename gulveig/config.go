@@ -75,8 +75,16 @@ func ParseAlternates(text string) (Alternates, error) {
 // DefaultTarget is the score a match is played to (G17).
 const DefaultTarget = 1000
 
-// MaxHandLimit is the largest [Config.HandLimit] accepted.
-const MaxHandLimit = 1000
+// MaxHandLimit is the largest [Config.HandLimit] accepted: [MaxHands].
+const MaxHandLimit = MaxHands
+
+// MaxHands is the most hands any match lasts: a match without a [Config.HandLimit] that has not
+// ended after MaxHands hands ends then as if that were its hand limit, won by the highest score
+// (ties share the win). Players who bid what they can make end a match to 1000 in tens of
+// hands; random bids, mostly lost, drive every score down, and such a match would go on for
+// ever. The bound also bounds the hand counter and the scores, so that every state reachable by
+// legal play, from any state the JSON decoder accepts, can be saved and read back.
+const MaxHands = 1000
 
 // Config selects the player count and the options of the rules (G22). The zero Config is the
 // standard three-player game to 1000 with no option.
@@ -99,7 +107,7 @@ type Config struct {
 	Roles bool `json:"roles,omitempty"`
 	// HandLimit, when positive, also ends the match after that many hands, won by the highest
 	// score (ties share the win). It is not one of the rules: it bounds matches for tests,
-	// tournaments and search. 0 means no limit.
+	// tournaments and search. 0 means no limit but [MaxHands].
 	HandLimit int `json:"handLimit,omitempty"`
 	// DealerGiven makes FirstDealer the first dealer instead of drawing one at random (G5).
 	DealerGiven bool `json:"dealerGiven,omitempty"`

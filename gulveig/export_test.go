@@ -146,3 +146,6 @@ func HandStart(s State) State { return s.handStart() }
 
 // SampleTries is View.Sample that also returns the number of attempts it made.
 func SampleTries(v View, r *rng.Rand) (State, int) { return v.sample(r) }
+
+// FreshHand reports whether s is the first state of a hand: dealt, no act recorded yet.
+func FreshHand(s State) bool { return s.phase > PhaseDeal && s.phase < PhaseOver && s.logN == 0 }

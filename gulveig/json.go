@@ -8,10 +8,6 @@ import (
 	"github.com/nornsgames/norns/internal/strictjson"
 )
 
-// maxScore bounds the scores a decoded state may claim: far beyond any match, far from int32's
-// limits.
-const maxScore = 1 << 24
-
 // stateJSON is the JSON form of a State: what stands between hands (config, scores, dealer, the
 // hands dealt) and the current hand's moves from its deal on, chance and hidden acts included.
 // Everything else is rebuilt by replaying those moves.
@@ -49,7 +45,11 @@ const MaxStateJSON = 16 << 10
 // UnmarshalJSON decodes a state written by MarshalJSON and checks everything it reads: the
 // config and ranges, that the scores and winners are those of a match between hands or over (no
 // score at the target unless that seat won), and, during a hand, that its moves replay from the
-// deal through [State.Apply]; the decoded state is the replay's. Text longer than
+// deal through [State.Apply]; the decoded state is the replay's. Its limits are those legal play
+// keeps: at most the hand limit (or [MaxHands]) hands, and scores no lower than twice the
+// largest bid (the most a hand can take, a failed blind bid) times the hands scored, and below
+// the target unless over; so every state reached by legal moves from a state it accepts is
+// accepted too. Text longer than
 // [MaxStateJSON] is refused before it is decoded. Errors wrap [norns.ErrCorrupt]; on error s is
 // unchanged.
 func (s *State) UnmarshalJSON(data []byte) error {
@@ -82,19 +82,30 @@ func (j *stateJSON) state() (State, error) {
 		return State{}, corrupt("%d scores and %d hand points for %d players", len(j.Scores), len(j.LastPoints), n)
 	}
 	inHand := len(j.Moves) > 0
+	last := t.lastHand()
 	switch {
-	case j.Hands < 0 || j.Hands > 1<<15:
-		return State{}, corrupt("hands %d", j.Hands)
-	case t.handLimit > 0 && j.Hands > int(t.handLimit):
-		return State{}, corrupt("hand %d past the limit %d", j.Hands, t.handLimit)
+	case j.Hands < 0 || j.Hands > last:
+		return State{}, corrupt("hands %d (0 to %d)", j.Hands, last)
 	case inHand && (j.Over || j.Hands == 0):
 		return State{}, corrupt("moves of a hand when over or before the first deal")
 	case j.Over && j.Hands == 0:
 		return State{}, corrupt("over before the first hand")
 	}
+	// The hands scored, and the scores they allow: each hand takes at most maxLoss from a score,
+	// and only a made bid, which ends the match if it reaches the target, adds more than the
+	// scavengers' points, which stop below the target (G15–G17). So play from an accepted state
+	// never leaves these bounds: a hand more widens them by what it can change.
+	scored := j.Hands
+	if inHand {
+		scored--
+	}
+	lo, hi := -t.maxLoss()*scored, int(t.target)-1
+	if j.Over {
+		hi += t.maxLoss()
+	}
 	for p := range n {
-		if j.Scores[p] < -maxScore || j.Scores[p] > maxScore || j.LastPoints[p] < -1000 || j.LastPoints[p] > 1000 {
-			return State{}, corrupt("seat %d: score %d, hand points %d out of range", p, j.Scores[p], j.LastPoints[p])
+		if j.Scores[p] < lo || j.Scores[p] > hi || j.LastPoints[p] < -1000 || j.LastPoints[p] > 1000 {
+			return State{}, corrupt("seat %d: score %d (%d to %d after %d hands), hand points %d out of range", p, j.Scores[p], lo, hi, scored, j.LastPoints[p])
 		}
 		if j.Hands == 0 && (j.Scores[p] != 0 || j.LastPoints[p] != 0) {
 			return State{}, corrupt("scores before the first hand")
@@ -137,8 +148,8 @@ func (j *stateJSON) state() (State, error) {
 			return State{}, corrupt("winners or a score at the target before the end")
 		}
 		if !inHand {
-			if t.handLimit > 0 && j.Hands >= int(t.handLimit) {
-				return State{}, corrupt("a hand to deal past the hand limit")
+			if j.Hands >= last {
+				return State{}, corrupt("a hand to deal past the last hand %d", last)
 			}
 			t.hands = uint16(j.Hands)
 			return t, nil
@@ -166,7 +177,7 @@ func (j *stateJSON) state() (State, error) {
 	}
 	switch {
 	case reached.Len() == 1 && winners == reached:
-	case reached.IsEmpty() && t.handLimit > 0 && j.Hands == int(t.handLimit):
+	case reached.IsEmpty() && j.Hands == last:
 		for p := range n {
 			if (t.scores[p] == best) != winners.Has(norns.Player(p)) {
 				return State{}, corrupt("the winners are not the highest scores")
