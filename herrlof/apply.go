@@ -42,6 +42,12 @@ func (s State) ApplyEvents(m Move, viewer norns.Player, dst []Event) (State, []E
 	return s, rec.ev, nil
 }
 
+// errOver is Apply's error for move m once the match is over.
+func errOver(m Move) error {
+	return &norns.MoveError{Game: "herrlof", Seat: norns.Nobody, Move: m.String(),
+		Reason: "the match is over", Err: norns.ErrGameOver}
+}
+
 func (s State) illegal(m Move, format string, args ...any) error {
 	return &norns.MoveError{Game: "herrlof", Seat: norns.Player(s.toMove), Move: m.String(),
 		Reason: fmt.Sprintf(format, args...), Err: norns.ErrIllegalMove}
@@ -51,15 +57,20 @@ func (s State) illegal(m Move, format string, args ...any) error {
 // before it changes anything, so on error s is as it was.
 func (s *State) apply(m Move, rec *recorder) error {
 	if s.phase == PhaseOver {
-		return &norns.MoveError{Game: "herrlof", Seat: norns.Nobody, Move: m.String(),
-			Reason: "the match is over", Err: norns.ErrGameOver}
+		return errOver(m)
 	}
 	if m.mk() != expects[s.phase] && !(s.phase.hasPass() && m.mk() == expects[s.phase]+1) {
+		if s.players == 0 {
+			return errOver(m) // the zero State, which is over
+		}
 		return s.illegal(m, "%s", s.waitingFor())
 	}
 	p := s.toMove
 	switch m.mk() {
 	case MoveDeal:
+		if s.players == 0 {
+			return errOver(m) // the zero State, which is over
+		}
 		return s.applyDeal(m, rec)
 	case MoveBid:
 		if m.ma() < 0 || int(m.ma()) > handSize(int(s.players)) {

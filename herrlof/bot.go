@@ -30,7 +30,8 @@ func NewRandomBot(seed uint64) *norns.RandomBot[View, Move] {
 // a 3 and takes with a 6, and gives away or returns the card it wants least. Once its bid is out
 // of reach it plays for the 3-or-4-trick bonus, or for tricks.
 //
-// It is not safe for concurrent use. Create it with [NewHeuristicBot].
+// It is not safe for concurrent use. Create it with [NewHeuristicBot]; a zero HeuristicBot is
+// NewHeuristicBot(0), set up on its first move.
 type HeuristicBot struct {
 	r   *rng.Rand
 	buf []Move
@@ -54,6 +55,9 @@ func (b *HeuristicBot) Choose(ctx context.Context, v View) (Move, error) {
 	}
 	if v.Over() || v.ToMove() != v.Seat() {
 		return Move{}, errNotToAct
+	}
+	if b.r == nil { // the zero HeuristicBot
+		*b = *NewHeuristicBot(0)
 	}
 	b.buf = v.AppendLegal(b.buf[:0])
 	if len(b.buf) == 0 {

@@ -42,7 +42,8 @@ const DefaultSearchIterations = 1000
 //
 // The bid and the card play each have their own search tree and budget.
 //
-// It is not safe for concurrent use. Create it with [NewSearchBot].
+// It is not safe for concurrent use. Create it with [NewSearchBot]; a zero SearchBot is
+// NewSearchBot(SearchOptions{}), set up on its first move.
 type SearchBot struct {
 	play, bid *search.Searcher[State, Move, View] // bid searches with bidFactor times the budget
 	r         *rng.Rand
@@ -195,6 +196,9 @@ func (b *SearchBot) Choose(ctx context.Context, v View) (Move, error) {
 	}
 	if v.Over() || v.ToMove() != v.Seat() {
 		return Move{}, errNotToAct
+	}
+	if b.play == nil { // the zero SearchBot
+		*b = *NewSearchBot(SearchOptions{})
 	}
 	if v.phase == PhaseBid {
 		return b.bid.Choose(ctx, v, b.r)

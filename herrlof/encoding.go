@@ -9,11 +9,22 @@ import (
 // Encoding is Herrlof's learning encoding for one config ([norns.Encoder]): a fixed action space
 // whose ids are a bijection with the seats' moves, and a fixed-length observation of a [View].
 // The package documentation's "Encoding" section lists every id and every slot. An Encoding is a
-// small value, safe for concurrent use; make one with [NewEncoding].
+// small value, safe for concurrent use; make one with [NewEncoding]. The zero Encoding is the
+// standard game's, as the zero Config is: NewEncoding(Config{}) returns it.
 type Encoding struct {
-	players int // 2 or 3
-	hs      int // the hand size: bids run from 0 to hs
+	three bool // 3 players; else 2
 }
+
+// players returns the encoding's player count.
+func (e Encoding) players() int {
+	if e.three {
+		return 3
+	}
+	return 2
+}
+
+// hs returns the hand size: bids run from 0 to it.
+func (e Encoding) hs() int { return handSize(e.players()) }
 
 // NewEncoding returns the encoding for config c. Its error wraps [norns.ErrBadConfig] when c does
 // not validate.
@@ -22,7 +33,7 @@ func NewEncoding(c Config) (Encoding, error) {
 		return Encoding{}, err
 	}
 	c = c.normal()
-	return Encoding{players: c.Players, hs: handSize(c.Players)}, nil
+	return Encoding{three: c.Players == 3}, nil
 }
 
 // numKinds is the number of kinds of card: 36 suited cards, the Valknut and the Hagalaz.
@@ -56,14 +67,14 @@ func kindCard(k int) Card {
 // targets returns the number of ids of a steal or a take: one with 2 players (no seat named),
 // one per seat with 3.
 func (e Encoding) targets() int {
-	if e.players == 2 {
+	if e.players() == 2 {
 		return 1
 	}
 	return 3
 }
 
 // The action space's blocks, in order; see the package documentation.
-func (e Encoding) playAt() int    { return e.hs + 1 }
+func (e Encoding) playAt() int    { return e.hs() + 1 }
 func (e Encoding) returnAt() int  { return e.playAt() + numKinds }
 func (e Encoding) giveAt() int    { return e.returnAt() + numKinds }
 func (e Encoding) drawAt() int    { return e.giveAt() + numKinds } // draw, then nodraw
@@ -81,7 +92,7 @@ func (e Encoding) Action(m Move) (int, bool) {
 	id := -1
 	switch m.mk() {
 	case MoveBid:
-		if b := int(m.ma()); b >= 0 && b <= e.hs {
+		if b := int(m.ma()); b >= 0 && b <= e.hs() {
 			id = b
 		}
 	case MovePlay, MoveReturn, MoveGive:
@@ -106,9 +117,9 @@ func (e Encoding) Action(m Move) (int, bool) {
 			at = e.takeAt()
 		}
 		switch q := int(m.ma()); {
-		case e.players == 2 && q == -1:
+		case e.players() == 2 && q == -1:
 			id = at
-		case e.players == 3 && q >= 0 && q < 3:
+		case e.players() == 3 && q >= 0 && q < 3:
 			id = at + q
 		}
 	case MoveNoSteal:
@@ -207,7 +218,7 @@ func (e Encoding) Observe(v View, dst []float32) []float32 {
 		o[at] = min(max(x/scale, 0), 1)
 		at++
 	}
-	hs := float32(e.hs)
+	hs := float32(e.hs())
 	oneHot(3, int(v.seat))
 	if v.players == 3 {
 		o[at] = 1

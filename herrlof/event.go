@@ -111,7 +111,7 @@ func (e Event) String() string {
 	case EventMatchOver:
 		return fmt.Sprintf("the match is over: %s", winnerWords(e.Seats))
 	}
-	return fmt.Sprintf("EventKind(%d)", int(e.Kind))
+	return e.Kind.String() // "invalid" for the zero Event
 }
 
 func trumpWords(c Card) string {

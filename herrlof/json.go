@@ -2,6 +2,7 @@ package herrlof
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -70,7 +71,11 @@ type lastHandJSON struct {
 }
 
 // MarshalJSON encodes s as a JSON object that [State.UnmarshalJSON] reads back to an == State.
+// It fails for the zero State, which is no match.
 func (s State) MarshalJSON() ([]byte, error) {
+	if s.players == 0 {
+		return nil, errors.New("herrlof: cannot encode the zero State, which is no match (use New)")
+	}
 	n := int(s.players)
 	j := stateJSON{
 		Config:     s.Config(),

@@ -3,7 +3,6 @@ package herrlof
 import (
 	"math/bits"
 
-	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/cards"
 	"github.com/nornsgames/norns/rng"
 )
@@ -20,6 +19,9 @@ import (
 func (s State) SampleChance(r *rng.Rand) Move {
 	switch s.phase {
 	case PhaseDeal:
+		if s.players == 0 {
+			break // the zero State, where nobody is to move
+		}
 		leader := (s.opener + 1) % int8(s.players)
 		if s.opener < 0 {
 			leader = int8(r.IntN(int(s.players)))
@@ -28,7 +30,7 @@ func (s State) SampleChance(r *rng.Rand) Move {
 	case PhasePick:
 		return Pick(Card(deck.Random(cards.Multiset(s.hands[s.target]), r)))
 	}
-	panic("herrlof: SampleChance when " + norns.Player(s.toMove).String() + " is to move")
+	panic("herrlof: SampleChance when " + s.ToMove().String() + " is to move")
 }
 
 // Sample returns a full state drawn at random among those consistent with what the seat saw
@@ -60,7 +62,8 @@ func (s State) SampleChance(r *rng.Rand) Move {
 // is one), so every state it returns has View(v.Seat()) == v, for the view of any state a match
 // reaches. Only a View of a state no match reaches (one a test edited by hand; New, Apply and
 // [State.UnmarshalJSON] never make such states) has no history, and no state has that view; for
-// it Sample returns the unconstrained deal of the first case. Sample does not allocate.
+// it Sample returns the unconstrained deal of the first case. The zero View's sample is the zero
+// State. Sample does not allocate.
 func (v View) Sample(r *rng.Rand) State { return v.sample(r, sampleOptions{}) }
 
 // sampleOptions are the tests' handles on [View.Sample].
@@ -77,6 +80,9 @@ type sampleOptions struct {
 
 // sample is Sample with options.
 func (v View) sample(r *rng.Rand, o sampleOptions) State {
+	if v.players == 0 {
+		return State{} // the zero View's
+	}
 	s := State{public: v.public, bids: [3]int8{-1, -1, -1}}
 	me := v.seat
 	n := int8(v.players)

@@ -68,7 +68,14 @@ func pileOf(cs []Card) stockPile {
 // A State also records what each seat knows that is not public (a card it gave or took with a 6,
 // the cards it put under the stock with a 3), because [State.View] must report it.
 //
-// The zero State is not a valid match; use [New].
+// The zero State is not a valid match; use [New]. It is a match with no seats that is over, so
+// that every method agrees: Players is 0, Over is true, ToMove is norns.Nobody, Phase is
+// PhaseOver, Round is 0, Legal is empty, Winners is empty, Config is the zero Config, the trump
+// card is NoCard and every seat it names (Leader, Opener, PowerSeat…) is norns.Nobody; Apply,
+// Step and ApplyEvents refuse every move with [norns.ErrGameOver]; MarshalJSON fails; the
+// methods that take a seat (View, Hand, Score…) panic, as they document, since it has none; and
+// SampleChance panics, as it does whenever ToMove is not norns.Chance. TestZeroValues calls every
+// method of it.
 //
 // Layout: the public part of the match (the fields every seat sees) is one struct, public,
 // embedded in State and in [View], so that View, Sample and the JSON form copy it whole; the
@@ -195,9 +202,9 @@ func (t *Trick) ledSuit() Suit {
 }
 
 // Winner returns who won a completed trick, and Nobody if it was destroyed (H13) or is not
-// complete.
+// complete (the zero Trick included).
 func (t Trick) Winner() norns.Player {
-	if t.winner < 0 {
+	if t.winner < 0 || t.n == 0 {
 		return norns.Nobody
 	}
 	return norns.Player(t.winner)
@@ -238,7 +245,7 @@ func New(c Config) (State, error) {
 	}
 	c = c.normal()
 	s := State{public: public{
-		players:   uint8(c.Players),
+		turn:      turn{players: uint8(c.Players)},
 		bonus5:    c.FiveTrickBonus,
 		handLimit: uint16(c.HandLimit),
 		opener:    -1,
@@ -274,7 +281,8 @@ func (s *State) startDeal() {
 func (s State) Hand(p norns.Player) Cards { return s.hands[s.check(p)] }
 
 // Bid returns seat p's bid in this hand, or -1 if p has not bid yet. Bids are secret until the
-// hand is scored (see [State.LastHand] and [View]); the State, which knows everything, tells.
+// hand is scored (see [State.LastHand] and [View]); the State, which knows everything, tells. It
+// panics if p is not a seat of the match.
 func (s State) Bid(p norns.Player) int { return int(s.bids[s.check(p)]) }
 
 // StockLen returns the number of cards in the stock.
@@ -371,9 +379,9 @@ func (l lastHand) result(c Config, hand int) HandResult {
 // String describes the state for humans, over several lines.
 func (s State) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "herrlof %dp, hand %d, %v", s.players, s.handNo, s.phase)
+	fmt.Fprintf(&b, "herrlof %dp, hand %d, %v", s.players, s.handNo, s.Phase())
 	switch {
-	case s.phase == PhaseOver:
+	case s.Over():
 		fmt.Fprintf(&b, ", winners %v", s.Winners())
 	case s.toMove >= 0:
 		fmt.Fprintf(&b, ", seat %d to move", s.toMove)

@@ -16,7 +16,10 @@ import (
 // another seat's hand or bid, the stock's order, or the cards another seat drew or exchanged.
 //
 // A View is a comparable value: two states that differ only in what the seat cannot see give ==
-// views. The zero View is not a valid view; get one from [State.View].
+// views. The zero View is not a valid view; get one from [State.View]. It is the view of the zero
+// State (a match with no seats that is over) by nobody: Seat and ToMove are norns.Nobody, Over is
+// true, Legal is empty, Bid is -1, the hand is empty, Sample returns the zero State, and the
+// methods that take a seat panic, as they document, since it has none.
 type View struct {
 	public
 	seat      int8
@@ -64,18 +67,28 @@ func trailing16(x uint16) int {
 	return n
 }
 
-// Seat returns whose view this is.
-func (v View) Seat() norns.Player { return norns.Player(v.seat) }
+// Seat returns whose view this is; norns.Nobody for the zero View.
+func (v View) Seat() norns.Player {
+	if v.players == 0 {
+		return norns.Nobody
+	}
+	return norns.Player(v.seat)
+}
 
 // Hand returns the seat's own hand.
 func (v View) Hand() Cards { return v.hand }
 
-// HandLen returns the number of cards seat q holds.
+// HandLen returns the number of cards seat q holds. It panics if q is not a seat of the match.
 func (v View) HandLen(q norns.Player) int { return int(v.handLens[v.check(q)]) }
 
 // Bid returns the seat's own bid in this hand, or -1 before it bids. Other seats' bids are
-// secret until the hand is scored ([View.LastHand]).
-func (v View) Bid() int { return int(v.bid) }
+// secret until the hand is scored ([View.LastHand]). It is -1 in the zero View.
+func (v View) Bid() int {
+	if v.players == 0 {
+		return -1
+	}
+	return int(v.bid)
+}
 
 // StockLen returns the number of cards in the stock.
 func (v View) StockLen() int { return int(v.stockLen) }
@@ -98,17 +111,18 @@ func (v View) KnownStock() []Card {
 func (v View) Played() Cards { return v.out }
 
 // Known returns the cards the seat knows seat q holds: cards it gave q with a 6 and q has not
-// played since, for instance. Empty for the seat itself.
+// played since, for instance. Empty for the seat itself. It panics if q is not a seat of the
+// match.
 func (v View) Known(q norns.Player) Cards { return v.knows[v.check(q)] }
 
 // KnownBy returns the cards of the seat's own hand that seat q knows about (a card q took from
-// it, or gave it, with a 6).
+// it, or gave it, with a 6). It panics if q is not a seat of the match.
 func (v View) KnownBy(q norns.Player) Cards { return v.knownBy[v.check(q)] }
 
 // Legal returns the seat's legal moves when it is to act, in [State.Legal]'s order, and nil
 // otherwise.
 func (v View) Legal() []Move {
-	if v.toMove != v.seat || v.phase == PhaseOver {
+	if v.toMove != v.seat || v.Over() {
 		return nil
 	}
 	return v.AppendLegal(make([]Move, 0, 16))
@@ -116,7 +130,7 @@ func (v View) Legal() []Move {
 
 // AppendLegal appends [View.Legal]'s moves to dst. It does not allocate when dst has room.
 func (v View) AppendLegal(dst []Move) []Move {
-	if v.toMove != v.seat {
+	if v.toMove != v.seat || v.players == 0 {
 		return dst
 	}
 	switch v.phase {
@@ -141,8 +155,8 @@ func (v View) AppendLegal(dst []Move) []Move {
 // String describes the view for humans.
 func (v View) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "herrlof %dp, seat %d's view, hand %d, %v", v.players, v.seat, v.handNo, v.phase)
-	if v.toMove >= 0 {
+	fmt.Fprintf(&b, "herrlof %dp, %v's view, hand %d, %v", v.players, v.Seat(), v.handNo, v.Phase())
+	if v.toMove >= 0 && !v.Over() {
 		fmt.Fprintf(&b, ", seat %d to move", v.toMove)
 	}
 	b.WriteByte('\n')
