@@ -154,7 +154,7 @@ func (s *State) refuse(m Move, format string, args ...any) error {
 
 // check returns nil if m is legal in s, and the error Apply returns otherwise.
 func (s *State) check(m Move) error {
-	if s.toMove == nobody {
+	if s.toMove == nobody || s.players == 0 {
 		return &norns.MoveError{Game: "gulveig", Seat: norns.Nobody, Move: m.String(), Reason: "the match is over", Err: norns.ErrGameOver}
 	}
 	k := m.kind()

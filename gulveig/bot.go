@@ -13,7 +13,10 @@ func NewRandomBot(seed uint64) *norns.RandomBot[View, Move] {
 	return norns.NewRandomBot[View, Move](seed)
 }
 
-var errNotToAct = errors.New("gulveig: bot: the view's seat is not to act")
+var (
+	errNotToAct = errors.New("gulveig: bot: the view's seat is not to act")
+	errZeroBot  = errors.New("gulveig: bot: a zero SearchBot: create it with NewSearchBot")
+)
 
 // HeuristicBot plays by rules of thumb, from its View only:
 //
@@ -32,7 +35,8 @@ var errNotToAct = errors.New("gulveig: bot: the view's seat is not to act")
 //     its cheapest winning card, and otherwise throws its cheapest card. The bid winner plays to
 //     make the bid and the others play to scavenge; both want the points in the tricks.
 //
-// It is not safe for concurrent use. Create it with [NewHeuristicBot].
+// It is not safe for concurrent use. Create it with [NewHeuristicBot]; the zero HeuristicBot is
+// NewHeuristicBot(0).
 type HeuristicBot struct {
 	r   *rng.Rand
 	buf []Move
@@ -48,6 +52,9 @@ func (b *HeuristicBot) Choose(ctx context.Context, v View) (Move, error) {
 	}
 	if v.Over() || v.ToMove() != v.Seat() {
 		return Move{}, errNotToAct
+	}
+	if b.r == nil {
+		b.r = rng.New(0) // the zero HeuristicBot: as NewHeuristicBot(0)
 	}
 	b.buf = v.AppendLegal(b.buf[:0])
 	k := know{pub: &v.public, seat: v.seat, hand: v.hand, role: v.role}

@@ -35,7 +35,8 @@ const DefaultSearchIterations = 500
 // two heuristic bots (an equal bot: 0.333), and the heuristic wins 0.986 ± 0.007 against two
 // random bots.
 //
-// It is not safe for concurrent use. Create it with [NewSearchBot].
+// It is not safe for concurrent use. Create it with [NewSearchBot]: the zero SearchBot has no
+// search, and its Choose returns an error.
 type SearchBot struct {
 	s    *search.Searcher[State, Move, View]
 	h    *HeuristicBot
@@ -104,6 +105,9 @@ func (b *SearchBot) Choose(ctx context.Context, v View) (Move, error) {
 	}
 	if v.Over() || v.ToMove() != v.Seat() {
 		return Move{}, errNotToAct
+	}
+	if b.s == nil {
+		return Move{}, errZeroBot
 	}
 	if v.phase != PhasePlay {
 		return b.h.Choose(ctx, v)

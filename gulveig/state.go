@@ -244,7 +244,9 @@ type hidden struct {
 // rest is the hidden hands, treasure, aside and acts (about 100 bytes), and the scores and
 // auction.
 //
-// The zero State is not a valid match; use [New].
+// The zero State is a match with no seats that is over: ToMove is norns.Nobody, Phase is
+// PhaseOver, no move is legal and Apply refuses every move with [norns.ErrGameOver]; the
+// methods that take a seat panic, as for any seat out of range. Use [New] for a match.
 type State struct {
 	public
 	h hidden
@@ -346,14 +348,25 @@ func (s *turn) has(flag uint8) bool { return s.flags&flag != 0 }
 // Players returns the number of seats.
 func (s head) Players() int { return int(s.players) }
 
-// ToMove returns the seat to act, norns.Chance at a chance node, or norns.Nobody once over.
-func (s head) ToMove() norns.Player { return norns.Player(s.toMove) }
+// ToMove returns the seat to act, norns.Chance at a chance node, or norns.Nobody once over (and
+// for the zero State, which has no seats).
+func (s head) ToMove() norns.Player {
+	if s.players == 0 {
+		return norns.Nobody
+	}
+	return norns.Player(s.toMove)
+}
 
-// Over reports whether the match has ended.
-func (s head) Over() bool { return s.toMove == nobody }
+// Over reports whether the match has ended: true for the zero State, which has no seats.
+func (s head) Over() bool { return s.toMove == nobody || s.players == 0 }
 
-// Phase returns what the match waits for.
-func (s head) Phase() Phase { return s.phase }
+// Phase returns what the match waits for: PhaseOver for the zero State, which has no seats.
+func (s head) Phase() Phase {
+	if s.players == 0 {
+		return PhaseOver
+	}
+	return s.phase
+}
 
 // Score returns seat p's game score. It panics if p is not a seat.
 func (s public) Score(p norns.Player) int { return int(s.scores[s.index(p)]) }
@@ -365,7 +378,8 @@ func (s public) Winners() norns.Seats { return s.winners }
 // Target returns the score the match is played to (G17).
 func (s public) Target() int { return int(s.target) }
 
-// OnBarrel reports whether seat p's score lies in the last 100 points below the target (G17).
+// OnBarrel reports whether seat p's score lies in the last 100 points below the target (G17). It
+// panics if p is not a seat.
 func (s public) OnBarrel(p norns.Player) bool {
 	sc := s.scores[s.index(p)]
 	return sc >= int32(s.target)-100 && sc < int32(s.target)
@@ -417,10 +431,11 @@ func (s *public) highBidder() int8 {
 // LastBid returns seat p's last bid this hand, 0 if it has not bid. It panics if p is not a seat.
 func (s public) LastBid(p norns.Player) int { return 10 * int(s.lastBid[s.index(p)]) }
 
-// Passed reports whether seat p is out of the bidding this hand (the 4th player always is).
+// Passed reports whether seat p is out of the bidding this hand (the 4th player always is). It
+// panics if p is not a seat.
 func (s public) Passed(p norns.Player) bool { return s.passed&(1<<s.index(p)) != 0 }
 
-// BidBlind reports whether seat p bid blind this hand (G19).
+// BidBlind reports whether seat p bid blind this hand (G19). It panics if p is not a seat.
 func (s public) BidBlind(p norns.Player) bool { return s.blind&(1<<s.index(p)) != 0 }
 
 // Declarer returns the bid winner once the auction is over, and norns.Nobody before.
@@ -463,12 +478,14 @@ func (s public) Won(p norns.Player) Cards { return s.won(int8(s.index(p))) }
 // PlayedBy returns the cards seat p played this hand. It panics if p is not a seat.
 func (s public) PlayedBy(p norns.Player) Cards { return s.byBits.of(s.played, int8(s.index(p))) }
 
-// Void reports whether seat p showed out of clan k this hand (it did not follow k).
+// Void reports whether seat p showed out of clan k this hand (it did not follow k). It panics if
+// p is not a seat and k is a clan.
 func (s public) Void(p norns.Player, k Clan) bool {
 	return k.IsValid() && s.voids[s.index(p)]&(1<<k) != 0
 }
 
-// Shown returns the cards of the combos seat p showed this hand (G12).
+// Shown returns the cards of the combos seat p showed this hand (G12). It panics if p is not a
+// seat.
 func (s public) Shown(p norns.Player) Cards {
 	var c Cards
 	for i, co := range combos {
@@ -479,7 +496,8 @@ func (s public) Shown(p norns.Player) Cards {
 	return c
 }
 
-// RoleShown returns seat p's role if it has been revealed (G21), and NoRole otherwise.
+// RoleShown returns seat p's role if it has been revealed (G21), and NoRole otherwise. It panics
+// if p is not a seat.
 func (s public) RoleShown(p norns.Player) Role { return s.shownRole[s.index(p)] }
 
 // DrawnRole returns the role drawn by Tyr's Sacrifice with 2 players, and NoRole.
@@ -501,7 +519,8 @@ func (s public) Strength(c Card) int {
 	return int(s.vals().strength[c])
 }
 
-// LastHandPoints returns seat p's hand points in the last hand scored (G14, G18).
+// LastHandPoints returns seat p's hand points in the last hand scored (G14, G18). It panics if p
+// is not a seat.
 func (s public) LastHandPoints(p norns.Player) int { return int(s.lastPts[s.index(p)]) }
 
 // InPlay returns the 24 cards of the match's deck.
@@ -535,7 +554,7 @@ func (s State) Aside() Cards { return s.h.aside }
 // Out returns the 7 cards out of play with 2 players (G4).
 func (s State) Out() Cards { return s.dealtMove().placeOf(locOut) }
 
-// Role returns seat p's role card (G21), NoRole without roles.
+// Role returns seat p's role card (G21), NoRole without roles. It panics if p is not a seat.
 func (s State) Role(p norns.Player) Role { return s.h.roles[s.index(p)] }
 
 // DealtMove returns the deal of the current hand, and the zero Move between hands.

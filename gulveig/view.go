@@ -23,7 +23,9 @@ import (
 // revealed (and a blind winner's treasure), other roles not revealed, the role pile, other
 // seats' hidden acts.
 //
-// The zero View is not meaningful; get one from [State.View].
+// The zero View is what seat 0 would see of the zero State (a match with no seats, over): no
+// legal move, [View.Sample] gives the zero State, and the methods that take a seat panic. Get
+// views from [State.View].
 type View struct {
 	public
 	seat       int8
