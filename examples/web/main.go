@@ -2,7 +2,7 @@
 // against the bots or each other.
 //
 //	go run ./examples/web                 # then open http://127.0.0.1:8080
-//	go run ./examples/web -addr 127.0.0.1:9000 -think 500ms -bot-delay 0
+//	go run ./examples/web -addr 127.0.0.1:9000 -think 500ms -bot-delay 0 -data /var/lib/norns-web
 //
 // Choose a game, its options and who sits in each seat (you, another person, or a bot), and
 // play by clicking: the legal moves are buttons, and the cards that can be played light up. A
@@ -13,6 +13,35 @@
 // legal moves and events (as server-sent events), never another seat's cards. Moves are checked
 // against the sequence number the browser saw, so a stale or doubled click is refused. Matches and
 // connections are bounded, idle matches expire, and bots think with a deadline.
+//
+// # Nothing lost on restart
+//
+// Every match, its seats and the SHA-256 of each seat's token (never the token) are kept in a
+// data directory (-data DIR; by default norns-web in the user's cache directory; -memory keeps
+// them in memory only). A match is stored when it is created and after every move, before
+// anyone hears of the move, and removed when it expires; a server that starts on the directory
+// resumes every match where it stood, and the same links play on (a restored match counts as
+// active from the restart, so its players have -idle to come back). The page reconnects by
+// itself, with a growing pause, and resumes its log where it stopped. What is stored is the
+// match's record: game, config, seed, moves, the chance generator's position and the seats;
+// the state is rebuilt by replaying the moves through the registry, so the store has no format
+// of its own for any game.
+//
+// The store is a small interface (Save, Load and Delete of a match's record). Its one
+// implementation is a file per match, written to a temporary file, synced and renamed over the
+// old one, so a crash or a power cut leaves the old record or the new. An embedded database
+// (go.etcd.io/bbolt, say) was weighed and not taken: the library's module may require nothing
+// beyond its test and experiment modules, so it would make this command a module of its own,
+// outside go build ./..., go vet ./... and the API checks that keep the examples in step with
+// the library, for no gain at this size (a record is a few kilobytes, a server holds at most
+// -max-matches, and each match's file is written on its own, so matches never wait for each
+// other's writes). Only one server may use a directory at a time.
+//
+// Several servers would share one store by putting the interface on a server database (a
+// table of records keyed by match, each Save a transaction that checks the move count it
+// extends) and telling each other of moves through a notification channel (Postgres
+// LISTEN/NOTIFY, say), so that a server holding a seat's stream replays the moves another
+// server stored. This command does not do it.
 //
 // # The protocol
 //
@@ -28,11 +57,12 @@
 //	                                {"match", "seats": [{"seat", "kind", "token", "link"}]}
 //	GET  /api/stream?token=T        server-sent events: a "state" payload now and after every
 //	                                change ("expired" when the match is gone); Last-Event-ID
-//	                                resumes the seat's events
+//	                                (or &since=N) resumes the seat's events from index N
 //	GET  /api/state?token=T         the same payload, once
 //	POST /api/move                  {"token", "seq", "move"} → {"seq"}; refusals are 400 (not a
-//	                                move), 404 (no such seat), 409 (stale, not your turn, over)
-//	                                and 422 (illegal, with the rules' reason)
+//	                                move), 404 (no such seat), 409 (stale, not your turn, over),
+//	                                422 (illegal, with the rules' reason) and 503 (not stored:
+//	                                the match is unchanged; try again)
 //	GET  /api/record?token=T        the match record, once the match is over
 //
 // A payload holds the match's id and game, the sequence number a move must name, the seats'
@@ -63,7 +93,9 @@
 //
 // # Tests
 //
-// go test ./examples/web tests the server over HTTP, in process. The browser tests, which build
+// go test ./examples/web tests the server over HTTP, in process, and the restart in a process
+// of its own: the test binary runs as this command, is killed mid-match and started again. The
+// browser tests, which build
 // this command, start it on a loopback port and play through its page in headless Chromium with
 // chromedp, are a module of their own, so that the library's module does not require the browser
 // driver:
@@ -117,6 +149,8 @@ func run(ctx context.Context, args []string, out, errOut io.Writer) int {
 		hosts = append(hosts, v)
 		return nil
 	})
+	data := fs.String("data", "", "the directory that keeps the matches across restarts (default norns-web in the user's cache directory)")
+	memory := fs.Bool("memory", false, "keep the matches in memory only: a restart loses them")
 	fs.IntVar(&o.maxMatches, "max-matches", o.maxMatches, "matches held at once")
 	fs.IntVar(&o.maxStreams, "max-streams", o.maxStreams, "browser event streams open at once")
 	maxConns := fs.Int("max-conns", 4*o.maxStreams, "network connections open at once (streams included)")
@@ -153,6 +187,24 @@ func run(ctx context.Context, args []string, out, errOut io.Writer) int {
 		fmt.Fprintln(errOut, "web: the limits must be positive")
 		return 2
 	}
+	o.logf = func(format string, args ...any) { fmt.Fprintf(errOut, format+"\n", args...) }
+	o.store = newMemStore()
+	if !*memory {
+		dir := *data
+		if dir == "" {
+			var err error
+			if dir, err = defaultDataDir(); err != nil {
+				fmt.Fprintln(errOut, "web:", err)
+				return 1
+			}
+		}
+		ds, err := openDirStore(dir)
+		if err != nil {
+			fmt.Fprintln(errOut, "web:", err)
+			return 1
+		}
+		o.store = ds
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintln(errOut, "web:", err)
@@ -161,6 +213,16 @@ func run(ctx context.Context, args []string, out, errOut io.Writer) int {
 	host, _, _ := net.SplitHostPort(*addr)
 	o.hosts = newHostPolicy(host, hosts)
 	srv := newServer(o)
+	n, err := srv.restore(o.logf)
+	if err != nil {
+		srv.Close()
+		ln.Close()
+		fmt.Fprintln(errOut, "web: reading the stored matches:", err)
+		return 1
+	}
+	if n > 0 {
+		fmt.Fprintf(errOut, "web: resumed %d matches\n", n)
+	}
 	fmt.Fprintf(out, "norns web: open http://%s/ (Ctrl-C to stop)\n", ln.Addr())
 	return serve(ctx, newClientListener(ln, *maxConns, *connsPerClient), srv, errOut)
 }

@@ -17,7 +17,8 @@ func TestRunFlags(t *testing.T) {
 		{[]string{"-bogus"}, 2},
 		{[]string{"-think", "0s"}, 2},
 		{[]string{"-max-matches", "0"}, 2},
-		{[]string{"-addr", "256.0.0.1:1"}, 1},
+		{[]string{"-memory", "-addr", "256.0.0.1:1"}, 1},
+		{[]string{"-data", "/dev/null/x"}, 1},
 	} {
 		var out, errOut bytes.Buffer
 		if code := run(context.Background(), tc.args, &out, &errOut); code != tc.code {

@@ -49,6 +49,9 @@ type options struct {
 	createEvery      time.Duration
 
 	hosts hostPolicy // the Host names the server answers for
+
+	store store                            // where matches are kept; newServer's default is in memory
+	logf  func(format string, args ...any) // where the server reports what it cannot tell a client
 	// programs are bots played by other programs over the engine protocol (PROTOCOL.md), by
 	// the name the lobby offers them under: the command and its arguments. Only the server's
 	// operator names them (-program); a browser can only choose among them.
@@ -108,6 +111,12 @@ type seatRef struct {
 }
 
 func newServer(opts options) *server {
+	if opts.store == nil {
+		opts.store = newMemStore()
+	}
+	if opts.logf == nil {
+		opts.logf = func(string, ...any) {}
+	}
 	ctx, stop := context.WithCancel(context.Background())
 	s := &server{
 		opts: opts, ctx: ctx, stop: stop, tables: map[string]*table{}, tokens: map[string]seatRef{},
@@ -234,7 +243,9 @@ func (s *server) Close() {
 	s.stop()
 	s.mu.Lock()
 	for _, t := range s.tables {
-		t.cancel()
+		if t.cancel != nil {
+			t.cancel()
+		}
 	}
 	s.mu.Unlock()
 	s.wg.Wait()
@@ -255,16 +266,20 @@ func (s *server) sweepLoop() {
 	}
 }
 
-// sweep removes the matches that expired by now, and the creation buckets that are full again.
+// sweep removes the matches that expired by now, from memory and from the store, and the
+// creation buckets that are full again.
 func (s *server) sweep(now time.Time) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	for c, b := range s.buckets {
 		if now.Sub(b.at) >= time.Duration(s.opts.createBurst)*s.opts.createEvery {
 			delete(s.buckets, c)
 		}
 	}
+	var gone []string
 	for id, t := range s.tables {
+		if t.cancel == nil { // being created
+			continue
+		}
 		t.mu.Lock()
 		streams := 0
 		for _, st := range t.seats {
@@ -272,13 +287,25 @@ func (s *server) sweep(now time.Time) {
 		}
 		idle := now.Sub(t.lastActive)
 		expired := (streams == 0 && idle >= s.opts.idle) || idle >= s.opts.maxIdle
+		if expired {
+			t.gone = true // no save after this one's removal
+		}
 		t.mu.Unlock()
 		if expired {
 			t.cancel()
 			delete(s.tables, id)
 			for _, st := range t.seats {
-				delete(s.tokens, st.token)
+				if st.kind == "human" {
+					delete(s.tokens, st.tokenHash)
+				}
 			}
+			gone = append(gone, id)
+		}
+	}
+	s.mu.Unlock()
+	for _, id := range gone {
+		if err := s.opts.store.Delete(id); err != nil {
+			s.opts.logf("web: match %s expired but stays in the store: %v", id, err)
 		}
 	}
 }
@@ -442,8 +469,11 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "%d seats given for a %d-player match", len(req.Seats), m.Players())
 		return
 	}
+	if !slices.Contains(req.Seats, "human") {
+		fail(w, http.StatusBadRequest, "no human seat: at least one seat must be human")
+		return
+	}
 	seed := randomSeed()
-	seeds := rng.New(seed ^ 0x5eed)
 	t := &table{
 		game: g, config: append([]byte(nil), req.Config...), seed: seed, srv: s, m: m, client: client,
 		changed: make(chan struct{}), lastActive: time.Now(), chance: rng.New(seed),
@@ -451,43 +481,24 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if len(t.config) == 0 || string(t.config) == "null" {
 		t.config = []byte("{}")
 	}
-	humans := 0
+	tokens := make([]string, len(req.Seats))
 	for p, kind := range req.Seats {
-		st := &seat{kind: kind}
 		if kind == "human" {
-			st.token = newToken()
-			humans++
-		} else {
-			if argv, ok := s.opts.programs[kind]; ok {
-				pb, err := norns.StartProgram(r.Context(), g, t.config, norns.Player(p), argv, norns.ProgramOptions{Think: s.opts.think})
-				if err != nil {
-					t.closePrograms()
-					fail(w, http.StatusBadGateway, "seat %d: the bot %s did not start: %s", p, kind, clip(err.Error()))
-					return
-				}
-				st.bot = pb
-				t.seats = append(t.seats, st)
-				continue
-			}
-			b, err := g.NewBot(kind, seeds.Uint64())
-			if err != nil {
-				t.closePrograms()
-				fail(w, http.StatusBadRequest, "seat %d: no bot %q: choose human or one of %s", p, clip(kind), strings.Join(append(g.Bots(), s.programNames()...), ", "))
-				return
-			}
-			st.bot = b
+			tokens[p] = newToken()
+		}
+		st, code, err := s.newSeat(r.Context(), t, norns.Player(p), kind, hashToken(tokens[p]))
+		if err != nil {
+			t.closePrograms()
+			fail(w, code, "%s", clip(err.Error()))
+			return
 		}
 		t.seats = append(t.seats, st)
-	}
-	if humans == 0 {
-		t.closePrograms()
-		fail(w, http.StatusBadRequest, "no human seat: at least one seat must be human")
-		return
 	}
 
 	s.mu.Lock()
 	if len(s.tables) >= s.opts.maxMatches || s.ctx.Err() != nil {
 		s.mu.Unlock()
+		t.closePrograms()
 		fail(w, http.StatusServiceUnavailable, "the server holds %d matches, its limit: try again later", s.opts.maxMatches)
 		return
 	}
@@ -497,22 +508,152 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			break
 		}
 	}
-	t.ctx, t.cancel = context.WithCancel(s.ctx)
-	s.tables[t.id] = t
+	s.tables[t.id] = t // held, so no other match takes the id; no token finds it yet
+	s.mu.Unlock()
+	t.mu.Lock()
+	err := t.saveLocked(t.moves)
+	t.mu.Unlock()
+	if err != nil {
+		s.mu.Lock()
+		delete(s.tables, t.id)
+		s.mu.Unlock()
+		t.closePrograms()
+		fail(w, http.StatusServiceUnavailable, "the match could not be stored: %s", clip(err.Error()))
+		return
+	}
 	reply := createReply{Match: t.id}
 	for p, st := range t.seats {
 		cs := createSeat{Seat: norns.Player(p), Kind: st.kind}
-		if st.token != "" {
-			s.tokens[st.token] = seatRef{t: t, p: norns.Player(p)}
-			cs.Token = st.token
-			cs.Link = "/#t=" + st.token
+		if tokens[p] != "" {
+			cs.Token = tokens[p]
+			cs.Link = "/#t=" + tokens[p]
 		}
 		reply.Seats = append(reply.Seats, cs)
 	}
-	s.wg.Add(1)
-	s.mu.Unlock()
-	go t.drive()
+	if !s.start(t) {
+		fail(w, http.StatusServiceUnavailable, "the server is stopping")
+		return
+	}
 	writeJSON(w, http.StatusCreated, reply)
+}
+
+// newSeat returns seat p of table t, for kind ("human", a program's name or a bot's), with the
+// hash of its token for a human. A refusal comes with its HTTP status.
+func (s *server) newSeat(ctx context.Context, t *table, p norns.Player, kind, tokenHash string) (*seat, int, error) {
+	st := &seat{kind: kind}
+	switch argv, isProgram := s.opts.programs[kind]; {
+	case kind == "human":
+		st.tokenHash = tokenHash
+	case isProgram:
+		pb, err := norns.StartProgram(ctx, t.game, t.config, p, argv, norns.ProgramOptions{Think: s.opts.think})
+		if err != nil {
+			return nil, http.StatusBadGateway, fmt.Errorf("seat %d: the bot %s did not start: %v", p, kind, err)
+		}
+		st.bot = pb
+	default:
+		// each bot's seed comes from the match's, so a restored match seats the same bots
+		b, err := t.game.NewBot(kind, rng.New(t.seed^0x5eed^uint64(p)<<32).Uint64())
+		if err != nil {
+			return nil, http.StatusBadRequest, fmt.Errorf("seat %d: no bot %q: choose human or one of %s", p, kind, strings.Join(append(t.game.Bots(), s.programNames()...), ", "))
+		}
+		st.bot = b
+	}
+	return st, 0, nil
+}
+
+// start makes table t, already in s.tables, reachable by its seats' tokens and starts its
+// driver; it reports false (and forgets t) if the server is stopping.
+func (s *server) start(t *table) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ctx.Err() != nil {
+		delete(s.tables, t.id)
+		t.closePrograms()
+		return false
+	}
+	t.ctx, t.cancel = context.WithCancel(s.ctx)
+	for p, st := range t.seats {
+		if st.kind == "human" {
+			s.tokens[st.tokenHash] = seatRef{t: t, p: norns.Player(p)}
+		}
+	}
+	s.wg.Add(1)
+	go t.drive()
+	return true
+}
+
+// restore loads every match in the store and resumes it where it stood: its moves are replayed
+// through the registry, its bots seated again (program bots restarted), its seats' tokens work
+// as before. It reports each match it cannot resume to logf and goes on; only a store that
+// cannot be read at all is an error. A restored match counts as active now, so its players have
+// opts.idle to come back.
+func (s *server) restore(logf func(format string, args ...any)) (int, error) {
+	recs, skipped, err := s.opts.store.Load()
+	if err != nil {
+		return 0, err
+	}
+	for _, err := range skipped {
+		logf("web: a stored match is skipped: %v", err)
+	}
+	n := 0
+	for _, rec := range recs {
+		t, err := s.restoreTable(rec)
+		if err != nil {
+			logf("web: match %s is not resumed: %v", rec.ID, err)
+			continue
+		}
+		s.mu.Lock()
+		dup := s.tables[t.id] != nil
+		if !dup {
+			s.tables[t.id] = t
+		}
+		s.mu.Unlock()
+		if dup || !s.start(t) {
+			t.closePrograms()
+			continue
+		}
+		n++
+	}
+	return n, nil
+}
+
+// restoreTable rebuilds a match from its record.
+func (s *server) restoreTable(rec matchRecord) (*table, error) {
+	g, err := norns.Lookup(rec.Game)
+	if err != nil {
+		return nil, err
+	}
+	m, err := g.New(rec.Config)
+	if err != nil {
+		return nil, err
+	}
+	if len(rec.Seats) != m.Players() || !validID.MatchString(rec.ID) {
+		return nil, fmt.Errorf("%d seats for %d players, id %q", len(rec.Seats), m.Players(), rec.ID)
+	}
+	t := &table{
+		id: rec.ID, game: g, config: rec.Config, seed: rec.Seed, srv: s, m: m, client: rec.Client,
+		changed: make(chan struct{}), lastActive: time.Now(), chance: rng.New(rec.Seed), failure: rec.Failure,
+	}
+	if err := t.chance.UnmarshalBinary(rec.Chance); err != nil {
+		return nil, fmt.Errorf("the chance generator: %v", err)
+	}
+	for p, ss := range rec.Seats {
+		st, _, err := s.newSeat(s.ctx, t, norns.Player(p), ss.Kind, ss.TokenHash)
+		if err != nil {
+			t.closePrograms()
+			return nil, err
+		}
+		t.seats = append(t.seats, st)
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for i, mv := range rec.Moves {
+		if err := t.applyLocked(mv, false); err != nil {
+			t.closePrograms()
+			return nil, fmt.Errorf("move %d (%q) does not replay: %v", i, mv, err)
+		}
+	}
+	return t, nil
 }
 
 // admitCreate takes a token from client's bucket for creating a match, and returns the refusal
@@ -544,7 +685,7 @@ func (s *server) admitCreate(client string, now time.Time) (int, string) {
 // seatOf finds the seat of a token, answering the request itself when there is none.
 func (s *server) seatOf(w http.ResponseWriter, token string) (seatRef, bool) {
 	s.mu.Lock()
-	ref, ok := s.tokens[token]
+	ref, ok := s.tokens[hashToken(token)]
 	s.mu.Unlock()
 	if !ok || token == "" {
 		fail(w, http.StatusNotFound, "no such seat: the link is wrong, or the match expired")
@@ -596,6 +737,8 @@ func (s *server) handleMove(w http.ResponseWriter, r *http.Request) {
 		seq := ref.t.seq
 		ref.t.mu.Unlock()
 		writeJSON(w, http.StatusOK, moveReply{Seq: seq})
+	case errors.Is(err, errStore):
+		fail(w, http.StatusServiceUnavailable, "%v", err)
 	case errors.Is(err, errStale), errors.Is(err, errTurn), errors.Is(err, errOver), errors.Is(err, norns.ErrGameOver):
 		fail(w, http.StatusConflict, "%v", err)
 	case errors.Is(err, norns.ErrBadNotation):

@@ -38,16 +38,17 @@ type table struct {
 	lastActive time.Time     // the last move, or the last stream to close
 	chance     *rng.Rand
 	failure    string // why the driver stopped, if it failed
+	gone       bool   // expired: saved no more
 }
 
-// A seat is a human's (with its token) or a bot's.
+// A seat is a human's (with its token's hash) or a bot's.
 type seat struct {
-	kind    string // "human" or the bot's name
-	token   string // humans only: the seat's secret
-	bot     norns.TextBot
-	events  []norns.Event // what this seat saw, in order, since eventBase
-	base    int           // the index of events[0] in the seat's whole event list
-	streams int           // open event streams
+	kind      string // "human" or the bot's name
+	tokenHash string // humans only: hashToken of the seat's secret, which the server does not keep
+	bot       norns.TextBot
+	events    []norns.Event // what this seat saw, in order, since eventBase
+	base      int           // the index of events[0] in the seat's whole event list
+	streams   int           // open event streams
 
 	// botBusy, touched by the driver only, is closed when a bot call the driver gave up on (it
 	// ignored its deadline) returns; until then the bot is not asked again.
@@ -126,11 +127,16 @@ func (t *table) playHuman(p norns.Player, seq int, move string) error {
 	case t.m.ToMove() != p:
 		return errTurn
 	}
-	return t.applyLocked(move)
+	return t.applyLocked(move, true)
 }
 
-// applyLocked applies move, records each seat's events and wakes every stream and the driver.
-func (t *table) applyLocked(move string) error {
+// errStore is the refusal of a move the server could not store: the match is as it was.
+var errStore = errors.New("the server could not store the move: try again")
+
+// applyLocked applies move, saves the match (when save is set; a restore replays without), then
+// records each seat's events and wakes every stream and the driver. Nobody hears of a move
+// before it is stored; on any error the match is unchanged.
+func (t *table) applyLocked(move string, save bool) error {
 	n := t.m.Players()
 	var next norns.Match
 	evs := make([][]norns.Event, n)
@@ -141,9 +147,16 @@ func (t *table) applyLocked(move string) error {
 		}
 		next, evs[p] = nx, e
 	}
+	moves := append(t.moves, move)
+	if save {
+		if err := t.saveLocked(moves); err != nil {
+			t.srv.opts.logf("web: match %s: %v", t.id, err)
+			return fmt.Errorf("%w (%v)", errStore, err)
+		}
+	}
 	t.m = next
 	t.seq++
-	t.moves = append(t.moves, move)
+	t.moves = moves
 	for p, s := range t.seats {
 		s.events = append(s.events, evs[p]...)
 		if over := len(s.events) - maxSeatEvents; over > 0 {
@@ -154,6 +167,28 @@ func (t *table) applyLocked(move string) error {
 	t.lastActive = time.Now()
 	t.broadcastLocked()
 	return nil
+}
+
+// saveLocked stores the match's record with moves as its moves.
+func (t *table) saveLocked(moves []string) error {
+	if t.gone {
+		return nil
+	}
+	chance, err := t.chance.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	rec := matchRecord{
+		Version: recordVersion, ID: t.id, Game: t.game.Name(), Config: t.config, Seed: t.seed,
+		Moves: moves, Chance: chance, Client: t.client, Failure: t.failure,
+	}
+	if rec.Moves == nil {
+		rec.Moves = []string{}
+	}
+	for _, st := range t.seats {
+		rec.Seats = append(rec.Seats, storedSeat{Kind: st.kind, TokenHash: st.tokenHash})
+	}
+	return t.srv.opts.store.Save(rec)
 }
 
 func (t *table) broadcastLocked() {
@@ -175,7 +210,14 @@ func (t *table) drive() {
 		}
 		p := t.m.ToMove()
 		if p == norns.Chance {
-			if err := t.applyLocked(t.m.SampleChance(t.chance)); err != nil {
+			if err := t.applyLocked(t.m.SampleChance(t.chance), true); err != nil {
+				if errors.Is(err, errStore) { // the disk may recover: try again in a moment
+					t.mu.Unlock()
+					if !t.pause(time.Second) {
+						return
+					}
+					continue
+				}
 				t.failLocked(fmt.Sprintf("chance: %v", err))
 				t.mu.Unlock()
 				return
@@ -213,13 +255,27 @@ func (t *table) drive() {
 			t.mu.Unlock()
 			continue
 		}
-		if err != nil || t.applyLocked(move) != nil {
+		if err == nil {
+			err = t.applyLocked(move, true)
+		}
+		if err != nil && !errors.Is(err, errStore) {
 			legal := t.m.Legal()
-			if len(legal) == 0 || t.applyLocked(legal[t.chance.IntN(len(legal))]) != nil {
-				t.failLocked(fmt.Sprintf("%v's bot could not move", p))
-				t.mu.Unlock()
+			err = errors.New("no legal move")
+			if len(legal) > 0 {
+				err = t.applyLocked(legal[t.chance.IntN(len(legal))], true)
+			}
+		}
+		if errors.Is(err, errStore) {
+			t.mu.Unlock()
+			if !t.pause(time.Second) {
 				return
 			}
+			continue
+		}
+		if err != nil {
+			t.failLocked(fmt.Sprintf("%v's bot could not move", p))
+			t.mu.Unlock()
+			return
 		}
 		t.mu.Unlock()
 	}
@@ -249,7 +305,20 @@ func choose(parent context.Context, think time.Duration, bot norns.TextBot, v no
 // failLocked stops a match whose game broke its contract, and tells the browsers.
 func (t *table) failLocked(why string) {
 	t.failure = why
+	if err := t.saveLocked(t.moves); err != nil {
+		t.srv.opts.logf("web: match %s: %v", t.id, err)
+	}
 	t.broadcastLocked()
+}
+
+// pause waits d, and reports false if the table ends meanwhile.
+func (t *table) pause(d time.Duration) bool {
+	select {
+	case <-time.After(d):
+		return true
+	case <-t.ctx.Done():
+		return false
+	}
 }
 
 // payload is everything a seat's browser ever receives about a match: the public facts of the

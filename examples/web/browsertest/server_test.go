@@ -67,12 +67,13 @@ type webServer struct {
 var listening = regexp.MustCompile(`open (http://[^/ ]+)/`)
 
 // startServer builds the web command if need be and starts it on a free loopback port with the
-// test timings (no pause before a bot's move, 200 ms to think), stopping it with Ctrl-C (an
+// test timings (no pause before a bot's move, 200 ms to think) and a data directory of the
+// test's own, stopping it with Ctrl-C (an
 // interrupt) when the test ends: the command must then exit with status 0 within 15 s. Where
 // a process cannot be interrupted (Windows) it is killed instead.
 func startServer(t *testing.T) *webServer {
 	t.Helper()
-	cmd := exec.Command(webBinary(t), "-addr", "127.0.0.1:0", "-bot-delay", "0", "-think", "200ms")
+	cmd := exec.Command(webBinary(t), "-addr", "127.0.0.1:0", "-bot-delay", "0", "-think", "200ms", "-data", t.TempDir())
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()

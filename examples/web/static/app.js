@@ -132,13 +132,42 @@ function table(token) {
   inv.hidden = invites.length === 0;
   inv.replaceChildren(h("p", {}, "Send each person their own link; it plays their seat and only theirs:"),
     ...invites.map((i) => h("label", {}, "Seat " + i.seat + " ", h("input", { readonly: true, value: i.link, class: "invite", dataset: { seat: i.seat }, onfocus: (e) => e.target.select() }))));
-  const es = new EventSource("/api/stream?token=" + encodeURIComponent(token));
+  app.retries = 0;
+  connect(token);
+}
+
+// connect opens the seat's event stream, resuming after the events the log already shows. The
+// browser's EventSource reconnects by itself after a dropped connection; when it gives up (the
+// server was down, or refused the stream), connect tries again with a growing pause (1 s, 2 s,
+// 4 s … 30 s), after asking whether the match still exists: a restarted server resumes every
+// match, so the same link goes on where it stopped.
+function connect(token) {
+  if (app.token !== token) return; // the page moved on
+  const since = $("#log").children.length;
+  const es = new EventSource("/api/stream?token=" + encodeURIComponent(token) + "&since=" + since);
   app.stream = es;
-  es.addEventListener("state", (e) => show(JSON.parse(e.data)));
+  es.addEventListener("state", (e) => { app.retries = 0; notice(""); show(JSON.parse(e.data)); });
   es.addEventListener("expired", () => { es.close(); showFatal("This match has expired."); });
   es.onerror = () => {
-    if (es.readyState === EventSource.CLOSED) showFatal("Lost the connection to the server. Reload to try again.");
+    if (es.readyState !== EventSource.CLOSED) { notice("Lost the connection to the server: reconnecting…"); return; }
+    es.close();
+    const wait = Math.min(30000, 1000 * 2 ** app.retries++);
+    notice("Lost the connection to the server: trying again in " + Math.round(wait / 1000) + (wait === 1000 ? " second…" : " seconds…"));
+    setTimeout(async () => {
+      if (app.stream !== es) return;
+      try {
+        const res = await fetch("/api/state?token=" + encodeURIComponent(token));
+        if (res.status === 404) { notice(""); showFatal("This match is gone: it expired, or the link is wrong."); return; }
+      } catch { /* still down: connect fails again and waits longer */ }
+      connect(token);
+    }, wait);
   };
+}
+
+function notice(msg) {
+  const el = $("#notice");
+  el.textContent = msg;
+  el.hidden = msg === "";
 }
 
 function seatName(p, short) {
@@ -232,6 +261,8 @@ async function sendMove(move) {
 
 function route() {
   if (app.stream) { app.stream.close(); app.stream = null; }
+  app.token = null;
+  notice("");
   app.payload = null;
   $("#fatal").hidden = true;
   const m = /^#t=([0-9a-f]+)$/.exec(location.hash);
