@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
@@ -17,7 +19,8 @@ import (
 // legal moves. It checks that no client meets an error, that every match ends, that the
 // server's record of every match holds exactly the moves the clients made (no move lost or
 // doubled), and that once the server closes the goroutines are back to the baseline. It logs
-// its figures: moves, payloads, moves per second and round-trip percentiles.
+// its figures: moves, payloads, moves per second and round-trip percentiles. The server keeps
+// its matches in memory, or in a directory under $NORNS_WEB_LOAD_DATA when that is set.
 func TestLoad(t *testing.T) {
 	clients := 200
 	if testing.Short() {
@@ -27,6 +30,13 @@ func TestLoad(t *testing.T) {
 	srv, hs := testServer(t, func(o *options) {
 		o.maxMatches = clients / 2
 		o.maxStreams = clients
+		if dir := os.Getenv("NORNS_WEB_LOAD_DATA"); dir != "" { // the figures with a store on disk
+			ds, err := openDirStore(filepath.Join(dir, fmt.Sprint(time.Now().UnixNano())))
+			if err != nil {
+				t.Fatal(err)
+			}
+			o.store = ds
+		}
 	})
 	tr := &http.Transport{MaxIdleConnsPerHost: clients, MaxConnsPerHost: 0}
 	c := &http.Client{Transport: tr, Timeout: 0}
