@@ -60,7 +60,11 @@ func allOptions(players int) gulveig.Config {
 		Alternates: gulveig.AllAlternates, Roles: true, Target: 500}
 }
 
-func TestConformance(t *testing.T) {
+func TestConformance(t *testing.T) { gametest.Run(t, conformanceGame(t)) }
+
+// conformanceGame is the package's description for the conformance suite (and the encoding's
+// checks): the starts of every player count and option, and the hooks.
+func conformanceGame(t testing.TB) gametest.Game[gulveig.State, gulveig.Move, gulveig.View] {
 	var starts []gametest.Start[gulveig.State]
 	for _, st := range []struct {
 		name string
@@ -84,7 +88,7 @@ func TestConformance(t *testing.T) {
 	case testing.Short():
 		seeds = 5
 	}
-	gametest.Run(t, gametest.Game[gulveig.State, gulveig.Move, gulveig.View]{
+	return gametest.Game[gulveig.State, gulveig.Move, gulveig.View]{
 		Name:   "gulveig",
 		Starts: starts,
 		New: func(config []byte) (gulveig.State, error) {
@@ -113,7 +117,7 @@ func TestConformance(t *testing.T) {
 		ReplayRecord: gulveig.ReplayRecord,
 		Deck:         gulveig.Deck(),
 		Zones:        gulveig.Zones,
-	})
+	}
 }
 
 // targetHands is the hand limit of the conformance matches played to a target of 100: long

@@ -20,7 +20,7 @@ func init() {
 			"betting":     "settle bets at the end: a cent per point behind the winner",
 			"alternates":  "alternate cards as a bit set: 1 Nanna, 2 Laufey, 4 Thiassi, 8 Freya (15: all)",
 			"roles":       "player roles: a rune card with a power for each hand",
-			"handLimit":   "also end the match after this many hands, highest score wins (0: no limit)",
+			"handLimit":   "also end the match after this many hands, highest score wins (0: no limit but 1000 hands)",
 			"dealerGiven": "firstDealer deals first instead of a random seat",
 			"firstDealer": "the first dealer's seat when dealerGiven is set",
 		},
@@ -39,6 +39,13 @@ func init() {
 		ViewJSON:     regViewJSON,
 		EventJSON:    regEventJSON,
 		ChanceStream: ChanceStream,
+		Encoding: func(c Config) (norns.Encoder[View, Move], error) {
+			e, err := NewEncoding(c)
+			if err != nil {
+				return nil, err // a nil Encoder, not an Encoding in an interface
+			}
+			return e, nil
+		},
 	})
 }
 

@@ -55,7 +55,7 @@ var zeroValues = []any{
 	new(gulveig.MoveKind), new(gulveig.Phase), new(gulveig.Card), new(gulveig.Cards), new(gulveig.Clan),
 	new(gulveig.Alternates), new(gulveig.Config), new(gulveig.Deal), new(gulveig.Role), new(gulveig.Position),
 	new(gulveig.Effect), new(gulveig.Power), new(gulveig.Payment), new(gulveig.SearchOptions),
-	new(gulveig.HeuristicBot), new(gulveig.SearchBot),
+	new(gulveig.HeuristicBot), new(gulveig.SearchBot), new(gulveig.Encoding),
 }
 
 // TestZeroValues calls every exported method of every exported type of the package on its
