@@ -434,3 +434,33 @@ func TestBrowserTwoPeople(t *testing.T) {
 	}
 	t.Logf("two browsers clicked %d and %d moves to the end", clicks[ta], clicks[tb])
 }
+
+// The server is killed mid-match (SIGKILL) and started again on the same address and data
+// directory: the page notices, reconnects by itself, shows the match where it was, and the
+// person plays it to the end by clicking, without reloading.
+func TestBrowserSurvivesRestart(t *testing.T) {
+	path := chromium(t)
+	t.Parallel()
+	dir := t.TempDir()
+	first := startServerOn(t, "127.0.0.1:0", dir)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	t.Cleanup(cancel)
+	tab := newBrowser(t, ctx, path)
+	startFromLobby(t, tab, first.base, "herrlof", map[string]string{"handLimit": "1"}, []string{"you", "heuristic"})
+	token := page(t, tab).Token
+	before := serverTruth(t, first, token)
+	first.kill()
+
+	second := startServerOn(t, strings.TrimPrefix(first.base, "http://"), dir)
+	after := serverTruth(t, second, token)
+	if after.seq < before.seq {
+		t.Fatalf("the restarted server is at seq %d, before the kill %d", after.seq, before.seq)
+	}
+	// the page reconnects on its own (EventSource retries, then connect's backoff) and shows
+	// the resumed match
+	if err := chromedp.Do(tab, chromedp.Poll[chromedp.Void](fmt.Sprintf(`Number(document.querySelector('#board').dataset.seq) >= %d && document.querySelector('#notice').hidden && document.querySelector('#fatal').hidden`, after.seq), chromedp.WithPollingTimeout(40*time.Second))); err != nil {
+		t.Fatalf("the page did not reconnect to the restarted server: %v (page %+v)", err, page(t, tab))
+	}
+	n := playByClicking(t, tab, second, "herrlof", rng.New(3), 2000)
+	t.Logf("killed at seq %d, resumed at seq %d; %d moves clicked to the end after the restart", before.seq, after.seq, n)
+}

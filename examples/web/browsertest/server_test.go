@@ -61,6 +61,7 @@ func webBinary(t *testing.T) string {
 type webServer struct {
 	base   string // "http://127.0.0.1:PORT"
 	client *http.Client
+	kill   func() // kills the process at once (SIGKILL) and waits for it
 }
 
 // listening is the line the web command prints once it listens.
@@ -68,12 +69,18 @@ var listening = regexp.MustCompile(`open (http://[^/ ]+)/`)
 
 // startServer builds the web command if need be and starts it on a free loopback port with the
 // test timings (no pause before a bot's move, 200 ms to think) and a data directory of the
-// test's own, stopping it with Ctrl-C (an
-// interrupt) when the test ends: the command must then exit with status 0 within 15 s. Where
-// a process cannot be interrupted (Windows) it is killed instead.
+// test's own, stopping it with Ctrl-C (an interrupt) when the test ends: the command must then
+// exit with status 0 within 15 s. Where a process cannot be interrupted (Windows) it is killed
+// instead.
 func startServer(t *testing.T) *webServer {
 	t.Helper()
-	cmd := exec.Command(webBinary(t), "-addr", "127.0.0.1:0", "-bot-delay", "0", "-think", "200ms", "-data", t.TempDir())
+	return startServerOn(t, "127.0.0.1:0", t.TempDir())
+}
+
+// startServerOn is startServer on addr, keeping its matches in dataDir.
+func startServerOn(t *testing.T, addr, dataDir string) *webServer {
+	t.Helper()
+	cmd := exec.Command(webBinary(t), "-addr", addr, "-bot-delay", "0", "-think", "200ms", "-data", dataDir)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
@@ -83,7 +90,8 @@ func startServer(t *testing.T) *webServer {
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("starting the web command: %v", err)
 	}
-	exited := make(chan error, 1)
+	exited := make(chan struct{})
+	var waitErr error
 	lines := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stdout)
@@ -92,22 +100,31 @@ func startServer(t *testing.T) *webServer {
 		}
 		close(lines)
 		_, _ = io.Copy(io.Discard, stdout)
-		exited <- cmd.Wait()
+		waitErr = cmd.Wait()
+		close(exited)
 	}()
+	srv := &webServer{client: &http.Client{Timeout: 10 * time.Second}}
+	srv.kill = func() {
+		_ = cmd.Process.Kill()
+		<-exited
+	}
 	t.Cleanup(func() {
+		select {
+		case <-exited: // killed by the test
+			return
+		default:
+		}
 		if err := cmd.Process.Signal(os.Interrupt); err != nil { // no interrupts to send (Windows)
-			_ = cmd.Process.Kill()
-			<-exited
+			srv.kill()
 			return
 		}
 		select {
-		case err := <-exited:
-			if err != nil {
-				t.Errorf("the web command exited with %v after Ctrl-C: %s", err, stderr.Bytes())
+		case <-exited:
+			if waitErr != nil {
+				t.Errorf("the web command exited with %v after Ctrl-C: %s", waitErr, stderr.Bytes())
 			}
 		case <-time.After(15 * time.Second):
-			_ = cmd.Process.Kill()
-			<-exited
+			srv.kill()
 			t.Errorf("the web command did not stop within 15 s of Ctrl-C: %s", stderr.Bytes())
 		}
 	})
@@ -121,7 +138,8 @@ func startServer(t *testing.T) *webServer {
 	if m == nil {
 		t.Fatalf("the web command printed %q, not where it listens: %s", line, stderr.Bytes())
 	}
-	return &webServer{base: m[1], client: &http.Client{Timeout: 10 * time.Second}}
+	srv.base = m[1]
+	return srv
 }
 
 // games returns the names of the games the server offers, in its order (GET /api/games).
