@@ -1,7 +1,6 @@
 package herrlof_test
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/nornsgames/norns"
@@ -156,36 +155,10 @@ func TestConformance(t *testing.T) {
 	case testing.Short():
 		seeds = 2
 	}
-	gametest.Run(t, gametest.Game[herrlof.State, herrlof.Move, herrlof.View]{
-		Name:   "herrlof",
-		Starts: starts,
-		New: func(config []byte) (herrlof.State, error) {
-			var c herrlof.Config
-			if err := json.Unmarshal(config, &c); err != nil {
-				return herrlof.State{}, err
-			}
-			return herrlof.New(c)
-		},
-		ParseMove:  herrlof.ParseMove,
-		Candidates: candidates,
-		Invariant:  invariant,
-		Twin:       twin,
-		Seeds:      seeds,
-		ApplyEvents: func(s herrlof.State, m herrlof.Move, viewer norns.Player) (herrlof.State, []any, error) {
-			next, ev, err := s.ApplyEvents(m, viewer, nil)
-			out := make([]any, len(ev))
-			for i, e := range ev {
-				out[i] = e
-			}
-			return next, out, err
-		},
-		NewRecord: func(config any, seed uint64, moves []herrlof.Move, last herrlof.State) (norns.Record, error) {
-			return herrlof.NewRecord(config.(herrlof.Config), seed, moves, last)
-		},
-		ReplayRecord: herrlof.ReplayRecord,
-		Deck:         herrlof.Deck(),
-		Zones:        zones,
-	})
+	g := registration.Suite() // what the registry holds; the tests add the rest
+	g.Starts, g.Candidates, g.Invariant, g.Twin, g.Seeds = starts, candidates, invariant, twin, seeds
+	g.Deck, g.Zones = herrlof.Deck(), zones
+	gametest.Run(t, g)
 }
 
 // zones is herrlof.Zones: every zone read from what the State records, none the complement of

@@ -34,9 +34,9 @@ func TestEncoding(t *testing.T) {
 	if testing.Short() {
 		seeds = 1
 	}
-	gametest.Encoding(t, gametest.Game[herrlof.State, herrlof.Move, herrlof.View]{
-		Name: "herrlof", Starts: starts, Twin: twin, Seeds: seeds,
-	}, func(s herrlof.State) norns.Encoder[herrlof.View, herrlof.Move] {
+	g := registration.Suite()
+	g.Starts, g.Twin, g.Seeds = starts, twin, seeds
+	gametest.Encoding(t, g, func(s herrlof.State) norns.Encoder[herrlof.View, herrlof.Move] {
 		e, err := herrlof.NewEncoding(s.Config())
 		if err != nil {
 			t.Fatal(err)

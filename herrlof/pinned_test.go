@@ -4,7 +4,6 @@ import (
 	"flag"
 	"testing"
 
-	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/herrlof"
 	"github.com/nornsgames/norns/internal/gametest"
 )
@@ -14,12 +13,5 @@ var updatePinned = flag.Bool("update-pinned", false, "rewrite testdata/seeded.go
 // TestPinned pins every chance outcome seeded matches draw and replays a record written by an
 // earlier version of the package (see gametest.CheckPinned).
 func TestPinned(t *testing.T) {
-	gametest.CheckPinned(t, gametest.Pinned[herrlof.Config, herrlof.State, herrlof.Move, herrlof.View]{
-		New:          herrlof.New,
-		RandomBot:    func(seed uint64) norns.Bot[herrlof.View, herrlof.Move] { return herrlof.NewRandomBot(seed) },
-		NewRecord:    herrlof.NewRecord,
-		ReplayRecord: herrlof.ReplayRecord,
-		ParseMove:    herrlof.ParseMove,
-		Configs:      []herrlof.Config{herrlof.Config{Players: 3, HandLimit: 3}, herrlof.Config{}},
-	}, *updatePinned)
+	gametest.CheckPinned(t, registration.Pinned(herrlof.Config{Players: 3, HandLimit: 3}, herrlof.Config{}), *updatePinned)
 }

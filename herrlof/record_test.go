@@ -158,10 +158,8 @@ func FuzzConfig(f *testing.F) {
 }
 
 // records is what the shared record fuzz bodies need of Herrlof.
-var records = gametest.Records[herrlof.Config, herrlof.State, herrlof.Move, herrlof.View]{
-	Game:         "herrlof",
-	NewRecord:    herrlof.NewRecord,
-	ReplayRecord: herrlof.ReplayRecord,
-	ParseMove:    herrlof.ParseMove,
-	Config:       herrlof.State.Config,
-}
+var records = registration.Records()
+
+// registration is Herrlof as it registered itself: the one description the conformance suite,
+// the pinned matches and the record fuzz bodies are built from.
+var registration = gametest.Lookup[herrlof.Config, herrlof.State, herrlof.Move, herrlof.View, herrlof.Event]("herrlof")

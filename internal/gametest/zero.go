@@ -136,7 +136,7 @@ func methodDocs(dir string) (map[string]string, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("gametest.ZeroValues: no Go files in %s", dir)
 	}
-	p, err := doc.NewFromFiles(fset, files, "example.com/"+files[0].Name.Name, doc.PreserveAST)
+	p, err := doc.NewFromFiles(fset, files, "example.com/"+files[0].Name.Name, doc.PreserveAST|doc.AllMethods)
 	if err != nil {
 		return nil, err
 	}
