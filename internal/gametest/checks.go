@@ -302,6 +302,8 @@ func (c *checker[S, M, V]) accepted(t S, how string) {
 		}
 		t = next
 	}
+	// The closure property: an accepted save plays on to the end and saves again on the way.
+	c.playOn(t, 25, how)
 }
 
 // jnode is a value in a decoded JSON tree, with the ways to change it in place.
