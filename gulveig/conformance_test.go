@@ -81,7 +81,7 @@ func conformanceGame(t testing.TB) gametest.Game[gulveig.State, gulveig.Move, gu
 	} {
 		starts = append(starts, gametest.Start[gulveig.State]{Name: st.name, Config: st.c, State: mustNew(t, st.c)})
 	}
-	seeds := 8
+	seeds := 6
 	switch {
 	case *long:
 		seeds = 16
