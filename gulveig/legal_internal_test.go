@@ -77,3 +77,31 @@ func TestTurnInSync(t *testing.T) {
 		}
 	}
 }
+
+// TestGather3 holds gather3 to the loop it replaces (bit 3i of x to bit i, for i < 21), and the
+// deal decoding built on it to a card-by-card reading, on random words.
+func TestGather3(t *testing.T) {
+	r := rng.New(5)
+	for range 20000 {
+		x := r.Uint64()
+		var want uint64
+		for i := range 21 {
+			want |= (x >> (3 * i) & 1) << i
+		}
+		if got := gather3(x); got != want {
+			t.Fatalf("gather3(%#x) = %#x, want %#x", x, got, want)
+		}
+		m := Move{w: dealW, d0: r.Uint64() >> 1, d1: r.Uint64()}
+		var pl [8]Cards
+		for c := range 21 {
+			pl[m.d0>>(3*c)&7] |= 1 << c
+		}
+		for c := 21; c < int(NumKinds); c++ {
+			pl[m.d1>>(3*(c-21))&7] |= 1 << c
+		}
+		d, clash := m.deal()
+		if d.Hands != [4]Cards{pl[1], pl[2], pl[3], pl[4]} || d.Treasure != pl[locTreasure] || d.Out != pl[locOut] || clash != pl[locClash] {
+			t.Fatalf("deal of %#x %#x: %+v clash %v, want %v", m.d0, m.d1, d, clash, pl)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package gulveig
 
 import (
 	"fmt"
-	"math/bits"
 
 	"github.com/nornsgames/norns"
 )
@@ -267,13 +266,16 @@ func (m Move) placeOf(l uint64) Cards {
 	return Cards(gather3(^(x|x>>1|x>>2)&rep3) | gather3(^(y|y>>1|y>>2)&(rep3&(1<<21-1)))<<21)
 }
 
-// gather3 moves bit 3i of x to bit i.
+// gather3 moves bit 3i of x to bit i (i < 21; other bits of x are ignored), in five
+// shift-and-mask steps rather than a loop over the bits (TestGather3 holds it to the loop).
 func gather3(x uint64) uint64 {
-	var r uint64
-	for ; x != 0; x &= x - 1 {
-		r |= 1 << (uint(bits.TrailingZeros64(x)) / 3)
-	}
-	return r
+	x &= rep3
+	x = (x ^ x>>2) & 0x10c30c30c30c30c3
+	x = (x ^ x>>4) & 0x100f00f00f00f00f
+	x = (x ^ x>>8) & 0x001f0000ff0000ff
+	x = (x ^ x>>16) & 0x001f00000000ffff
+	x = (x ^ x>>32) & 0x1fffff
+	return x
 }
 
 // Deal returns the deal a [MoveDeal] carries, and false for other moves. A card named twice in
@@ -286,18 +288,20 @@ func (m Move) Deal() (Deal, bool) {
 	return d, true
 }
 
-// deal decodes a deal move in one pass over its cards: the deal, and the cards named twice.
+// deal decodes a deal move: the deal, and the cards named twice. It reads the three bits of
+// every card's location code as three sets of cards (bit planes p0, p1, p2, and their
+// complements n0, n1, n2), and each place's cards are the cards whose planes spell its code
+// (locTreasure, 5, is 101: p0 & n1 & p2).
 func (m Move) deal() (d Deal, clash Cards) {
-	var pl [8]Cards
-	for c := range 21 {
-		pl[m.d0>>(3*c)&7] |= 1 << c
-	}
-	for c := 21; c < int(NumKinds); c++ {
-		pl[m.d1>>(3*(c-21))&7] |= 1 << c
-	}
-	d = Deal{Hands: [4]Cards{pl[1], pl[2], pl[3], pl[4]}, Treasure: pl[locTreasure], Out: pl[locOut]}
+	const low21 = 1<<21 - 1
+	p0 := Cards(gather3(m.d0) | gather3(m.d1&(rep3&low21))<<21)
+	p1 := Cards(gather3(m.d0>>1) | gather3(m.d1>>1&(rep3&low21))<<21)
+	p2 := Cards(gather3(m.d0>>2) | gather3(m.d1>>2&(rep3&low21))<<21)
+	n0, n1, n2 := allKinds&^p0, allKinds&^p1, allKinds&^p2
+	d = Deal{Hands: [4]Cards{p0 & n1 & n2, n0 & p1 & n2, p0 & p1 & n2, n0 & n1 & p2}, // codes 1 to 4
+		Treasure: p0 & n1 & p2, Out: n0 & p1 & p2} // codes 5 and 6
 	for i := range d.Roles {
 		d.Roles[i] = Role(m.d1 >> (21 + 3*i) & 7)
 	}
-	return d, pl[locClash]
+	return d, p0 & p1 & p2 // code 7
 }
