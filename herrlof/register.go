@@ -34,7 +34,10 @@ func init() {
 		ChanceStream: ChanceStream,
 		Encoding: func(c Config) (norns.Encoder[View, Move], error) {
 			e, err := NewEncoding(c)
-			return e, err
+			if err != nil {
+				return nil, err // a nil interface, not an Encoding in one
+			}
+			return e, nil
 		},
 	})
 }
