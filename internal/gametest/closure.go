@@ -7,9 +7,12 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
+	"testing"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/rng"
+	"pgregory.net/rapid"
 )
 
 // The closure property: a save the decoder accepts stays a save. Any state UnmarshalJSON
@@ -58,56 +61,23 @@ func (c *checker[S, M, V]) closure(s S, fields int) {
 }
 
 // extreme finds the farthest value in direction dir from l's own at which the decoder still
-// accepts the document, sets it there, and returns it with the state decoded; ok is false when
-// no value other than l's own is accepted.
+// accepts the document, and returns it with the state decoded there; ok is false when no value
+// other than l's own is accepted.
 func (c *checker[S, M, V]) extreme(root any, l numLeaf, dir float64) (float64, S, bool) {
 	var zero S
-	orig := l.get()
-	defer l.set(orig)
-	try := func(v float64) (S, bool) {
-		l.set(json.Number(strconv.FormatFloat(v, 'f', -1, 64)))
-		data, err := json.Marshal(root)
-		if err != nil {
-			return zero, false
-		}
-		var t S
-		if json.Unmarshal(data, &t) != nil {
-			return zero, false
-		}
-		return t, true
-	}
-	base, err := strconv.ParseFloat(string(orig), 64)
-	if err != nil || base != math.Trunc(base) {
-		return 0, zero, false // only whole numbers are pushed
-	}
-	good, goodState, found := base, zero, false
-	step := 1.0
-	for step <= maxExact {
-		v := base + dir*step
-		if math.Abs(v) > maxExact {
-			break
-		}
-		t, ok := try(v)
-		if !ok {
-			break
-		}
-		good, goodState, found = v, t, true
-		step *= 2
-	}
-	if !found {
+	v, ok := bound[S](root, l, dir)
+	if !ok {
 		return 0, zero, false
 	}
-	// Between good and good+dir*step lies the bound: halve the step until it is 1.
-	for step /= 2; step >= 1; step /= 2 {
-		v := good + dir*step
-		if math.Abs(v) > maxExact {
-			continue
-		}
-		if t, ok := try(v); ok {
-			good, goodState = v, t
-		}
+	orig := l.get()
+	defer l.set(orig)
+	l.set(json.Number(strconv.FormatFloat(v, 'f', -1, 64)))
+	data, _ := json.Marshal(root)
+	var t S
+	if json.Unmarshal(data, &t) != nil {
+		return 0, zero, false
 	}
-	return good, goodState, true
+	return v, t, true
 }
 
 // closureSteps bounds the play from a pushed state: a limit that legal play can pass is passed
@@ -120,41 +90,148 @@ const closureSteps = 3000
 // decode again to an == state.
 func (c *checker[S, M, V]) playOn(t S, every int, what string) {
 	c.t.Helper()
-	r := rng.New(c.r.Uint64())
+	if s, msg := playOn[S, M, V](t, rng.New(c.r.Uint64()), every, what); msg != "" {
+		c.fatalf(s, "%s", msg)
+	}
+}
+
+// playOn is checker.playOn for any caller: it returns the state where the property broke and
+// what broke, or "".
+func playOn[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t S, r *rng.Rand, every int, what string) (S, string) {
 	for step := 0; step < closureSteps; step++ {
-		if step%every != 0 && !t.Over() {
-			goto move
-		}
-		{
+		if step%every == 0 || t.Over() {
 			data, err := json.Marshal(t)
 			if err != nil {
-				c.fatalf(t, "%s was accepted, and %d moves later the state does not encode: %v", what, step, err)
+				return t, fmt.Sprintf("%s was accepted, and %d moves later the state does not encode: %v", what, step, err)
 			}
 			var back S
 			if err := json.Unmarshal(data, &back); err != nil || back != t {
-				c.fatalf(t, "%s was accepted, and %d legal moves later its save does not load back: %v", what, step, err)
+				return t, fmt.Sprintf("%s was accepted, and %d legal moves later its save does not load back: %v", what, step, err)
 			}
 		}
 		if t.Over() {
-			return
+			break
 		}
-	move:
 		var m M
 		if t.ToMove() == norns.Chance {
 			m = t.SampleChance(r)
 		} else {
 			legal := t.Legal()
 			if len(legal) == 0 {
-				c.fatalf(t, "%s was accepted, and %d moves later nobody can move in a match that is not over", what, step)
+				return t, fmt.Sprintf("%s was accepted, and %d moves later nobody can move in a match that is not over", what, step)
 			}
 			m = legal[r.IntN(len(legal))]
 		}
 		next, err := t.Apply(m)
 		if err != nil {
-			c.fatalf(t, "%s was accepted, and %d moves later the listed move %v is refused: %v", what, step, m, err)
+			return t, fmt.Sprintf("%s was accepted, and %d moves later the listed move %v is refused: %v", what, step, m, err)
 		}
 		t = next
 	}
+	return t, ""
+}
+
+// DecodedStatesPlayOn is the closure property as a rapid property, for a game's own test: from
+// one of starts, a random prefix of a random match is played; one to three numbers of the
+// state's JSON are set to the largest or the smallest value the decoder accepts there, or to a
+// value in between; if the decoder accepts the result, it is played on (to the end, or for
+// closureSteps moves) with a save round trip at every step. A failure shrinks to a short prefix.
+func DecodedStatesPlayOn[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testing.T, starts ...S) {
+	t.Helper()
+	rapid.Check(t, func(rt *rapid.T) {
+		s := rapid.SampledFrom(starts).Draw(rt, "start")
+		r := rng.New(rapid.Uint64().Draw(rt, "seed"))
+		for n := rapid.IntRange(0, 600).Draw(rt, "moves"); n > 0 && !s.Over(); n-- {
+			var m M
+			if s.ToMove() == norns.Chance {
+				m = s.SampleChance(r)
+			} else {
+				legal := s.Legal()
+				m = legal[r.IntN(len(legal))]
+			}
+			next, err := s.Apply(m)
+			if err != nil {
+				rt.Fatalf("listed move %v refused: %v", m, err)
+			}
+			s = next
+		}
+		data, err := json.Marshal(s)
+		if err != nil {
+			rt.Fatalf("the state does not encode: %v\n%v", err, s)
+		}
+		root, err := decodeTree(data)
+		if err != nil {
+			rt.Fatal(err)
+		}
+		var leaves []numLeaf
+		collectNumbers(root, "", &leaves)
+		if len(leaves) == 0 {
+			return
+		}
+		var what []string
+		for range rapid.IntRange(1, 3).Draw(rt, "fields") {
+			l := leaves[rapid.IntRange(0, len(leaves)-1).Draw(rt, "field")]
+			hi, hiOK := bound[S](root, l, +1)
+			lo, loOK := bound[S](root, l, -1)
+			cur, _ := strconv.ParseFloat(string(l.get()), 64)
+			v := cur
+			switch how := rapid.IntRange(0, 2).Draw(rt, "how"); {
+			case how == 0 && hiOK:
+				v = hi
+			case how == 1 && loOK:
+				v = lo
+			case how == 2 && hiOK && loOK && hi-lo < 1<<30:
+				v = lo + float64(rapid.IntRange(0, int(hi-lo)).Draw(rt, "value"))
+			}
+			l.set(json.Number(strconv.FormatFloat(v, 'f', -1, 64)))
+			what = append(what, l.path+" = "+strconv.FormatFloat(v, 'f', -1, 64))
+		}
+		tampered, _ := json.Marshal(root)
+		var t S
+		if json.Unmarshal(tampered, &t) != nil {
+			return // refused: the decoder's business, checked elsewhere
+		}
+		if at, msg := playOn[S, M, V](t, r, 1, "the state with "+strings.Join(what, ", ")); msg != "" {
+			rt.Fatalf("%s\nin state:\n%v", msg, at)
+		}
+	})
+}
+
+// bound returns the farthest whole value from l's own in direction dir that the decoder accepts
+// with every other value of root as it is, and false if it accepts none other than l's own.
+func bound[S any](root any, l numLeaf, dir float64) (float64, bool) {
+	orig := l.get()
+	defer l.set(orig)
+	base, err := strconv.ParseFloat(string(orig), 64)
+	if err != nil || base != math.Trunc(base) {
+		return 0, false
+	}
+	ok := func(v float64) bool {
+		l.set(json.Number(strconv.FormatFloat(v, 'f', -1, 64)))
+		data, err := json.Marshal(root)
+		var s S
+		return err == nil && json.Unmarshal(data, &s) == nil
+	}
+	return searchBound(base, dir, ok)
+}
+
+// searchBound finds the farthest value from base in direction dir for which ok holds, by
+// doubling the step and then halving it, within ±maxExact.
+func searchBound(base, dir float64, ok func(float64) bool) (float64, bool) {
+	good, found, step := base, false, 1.0
+	for step <= maxExact && math.Abs(base+dir*step) <= maxExact && ok(base+dir*step) {
+		good, found = base+dir*step, true
+		step *= 2
+	}
+	if !found {
+		return 0, false
+	}
+	for step /= 2; step >= 1; step /= 2 {
+		if v := good + dir*step; math.Abs(v) <= maxExact && ok(v) {
+			good = v
+		}
+	}
+	return good, true
 }
 
 // numLeaf is a number in a JSON tree, with the way to read and change it in place.
@@ -197,5 +274,72 @@ func collectNumbers(v any, path string, out *[]numLeaf) {
 			}
 			collectNumbers(x[i], fmt.Sprintf("%s[%d]", path, i), out)
 		}
+	}
+}
+
+// leafAt finds the number at path (as the closure checks name them: ".turns", ".seats[1].score")
+// in the JSON tree of s.
+func leafAt[S any](s S, path string) (any, numLeaf, bool) {
+	data, err := json.Marshal(s)
+	if err != nil {
+		return nil, numLeaf{}, false
+	}
+	root, err := decodeTree(data)
+	if err != nil {
+		return nil, numLeaf{}, false
+	}
+	var leaves []numLeaf
+	collectNumbers(root, "", &leaves)
+	for _, l := range leaves {
+		if l.path == path {
+			return root, l, true
+		}
+	}
+	return nil, numLeaf{}, false
+}
+
+// JSONBound returns the largest (dir > 0) or the smallest (dir < 0) whole value the decoder
+// accepts for the number at path in s's JSON (".turns", ".seats[1].score"), every other value
+// as it is, for a game's tests of its decoder's limits; false if path is no number of s's JSON
+// or no other value is accepted.
+func JSONBound[S any](s S, path string, dir int) (int64, bool) {
+	root, l, ok := leafAt(s, path)
+	if !ok {
+		return 0, false
+	}
+	d := 1.0
+	if dir < 0 {
+		d = -1
+	}
+	v, ok := bound[S](root, l, d)
+	return int64(v), ok
+}
+
+// WithJSONNumber returns the state s's JSON decodes to with the number at path set to v, and
+// false if the decoder refuses it (or path is no number of s's JSON).
+func WithJSONNumber[S any](s S, path string, v int64) (S, bool) {
+	var zero S
+	root, l, ok := leafAt(s, path)
+	if !ok {
+		return zero, false
+	}
+	l.set(json.Number(strconv.FormatInt(v, 10)))
+	data, err := json.Marshal(root)
+	if err != nil {
+		return zero, false
+	}
+	var t S
+	if json.Unmarshal(data, &t) != nil {
+		return zero, false
+	}
+	return t, true
+}
+
+// PlayOn plays s on with random legal moves from r (to the end, or for a few thousand moves)
+// and fails t unless every move listed applies and every state reached saves and loads back.
+func PlayOn[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t testing.TB, s S, r *rng.Rand) {
+	t.Helper()
+	if at, msg := playOn[S, M, V](s, r, 1, "the state"); msg != "" {
+		t.Fatalf("%s\nin state:\n%v", msg, at)
 	}
 }
