@@ -97,7 +97,7 @@ const readPage = `(() => {
   const all = (s) => [...document.querySelectorAll(s)];
   return {
     seq: Number(q('#board')?.dataset.seq ?? -1),
-    legal: all('#moves button').map((b) => b.dataset.move).concat(all('#board [data-moves]').flatMap((e) => e.dataset.moves.split('|'))),
+    legal: all('#moves button[data-move]').map((b) => b.dataset.move).concat(all('#board [data-moves], #moves [data-moves]').flatMap((e) => e.dataset.moves.split('|'))),
     hand: all('#hand .card').map((c) => c.dataset.card || ''),
     myCard: q('#my-card')?.dataset.card || '',
     cards: all('[data-card]').map((c) => c.dataset.card),
@@ -213,14 +213,39 @@ func checkShown(t *testing.T, game string, ps pageState, tr truth) {
 // voluspaLay reads a Voluspa lay, as the page does.
 var voluspaLay = regexp.MustCompile(`^(.+?) (on )?(-?\d+),(-?\d+)$`)
 
-// clickMove plays move on the page: the card that plays it when there is one, a Voluspa lay by
-// choosing the tile and then the square, else its button.
+// clickMove plays move on the page as a person would: a Voluspa lay by choosing the tile and then
+// the square; a move naming several cards by choosing each in the hand and confirming; one of a
+// run of numbered moves (bids) by typing the number and confirming; else the card that plays it,
+// or its button.
 func clickMove(ctx context.Context, move string) error {
 	if m := voluspaLay.FindStringSubmatch(move); m != nil {
 		return chromedp.Do(ctx,
 			chromedp.Click(chromedp.CSS(fmt.Sprintf(`#hand .card[data-card=%q]`, m[1]))),
 			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`.square[data-move=%q]`, move))),
 			chromedp.Click(chromedp.CSS(fmt.Sprintf(`.square[data-move=%q]`, move))))
+	}
+	control, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(() => {
+  for (const e of document.querySelectorAll('#moves [data-moves]'))
+    if (e.dataset.moves.split('|').includes(%q)) return e.classList.contains('pick') ? 'pick' : 'number';
+  return '';
+})()`, move)))
+	if err != nil {
+		return err
+	}
+	switch control {
+	case "pick":
+		words := strings.Fields(move)
+		var steps []chromedp.Action[chromedp.Void]
+		for _, card := range words[1:] {
+			steps = append(steps, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#hand .card.pickable:not(.picked)[data-card=%q]`, card))))
+		}
+		steps = append(steps, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#moves .pick[data-verb=%q] button.confirm:not([disabled])`, words[0]))))
+		return chromedp.Do(ctx, steps...)
+	case "number":
+		k := strings.LastIndexByte(move, ' ')
+		prefix, value := move[:k], move[k+1:]
+		return chromedp.Do(ctx, typeNumber(prefix, value),
+			chromedp.Click(chromedp.CSS(fmt.Sprintf(`#moves .number[data-prefix=%q] button.confirm:not([disabled])`, prefix))))
 	}
 	sel := fmt.Sprintf(`#hand .card[data-move=%q]`, move)
 	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](fmt.Sprintf("document.querySelectorAll(%q).length", sel)))
@@ -231,6 +256,16 @@ func clickMove(ctx context.Context, move string) error {
 		sel = fmt.Sprintf(`#moves button[data-move=%q]`, move)
 	}
 	return chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel)))
+}
+
+// typeNumber types value into the number box of the moves that start with prefix ("bid"), as
+// a keyboard does: the box's input event follows.
+func typeNumber(prefix, value string) chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+  const i = document.querySelector('#moves .number[data-prefix=' + JSON.stringify(%q) + '] input');
+  i.value = %q;
+  i.dispatchEvent(new Event('input', { bubbles: true }));
+})()`, prefix, value))
 }
 
 // startFromLobby opens the lobby, chooses game and options, sets the seats and starts.

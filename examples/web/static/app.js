@@ -179,13 +179,132 @@ function seatName(p, short) {
   return short ? "Seat " + p : "Seat " + p + " (" + who + ")";
 }
 
-// cardMove returns the legal move that plays card text: the card itself ("R7"), or a move
-// naming it last ("give R7", "return R7").
+// cardMove returns the legal move that plays card text alone: the card itself ("R7"), or a move
+// of two words naming it last ("give R7", "return R7"). A move naming several cards ("aside Odin
+// Sif Frey") is never played by one card: those are built by choosing cards (see pickGroups).
 function cardMove(card) {
   const legal = app.payload.legal;
   if (legal.includes(card)) return card;
-  const named = legal.filter((m) => m.endsWith(" " + card));
+  const named = legal.filter((m) => m.split(" ").length === 2 && m.endsWith(" " + card));
   return named.length === 1 ? named[0] : null;
+}
+
+// ---- moves as a person makes them ------------------------------------------------------------
+
+// sortMoves sorts the legal moves into the controls a person uses:
+//   picks    moves that name two or more cards of the hand after a verb ("aside Odin Sif Frey",
+//            "swap Tyr Ran"), by verb: built by choosing cards in the hand and confirming;
+//   numbers  three or more moves that differ only in a final number ("bid 90" … "bid 400"), by
+//            the words before it: a number box limited to those values, and a confirm;
+//   buttons  every other move, one button each (pass, keep, a single card…).
+function sortMoves(legal, hand) {
+  const picks = new Map(), numbers = new Map(), buttons = [];
+  for (const m of legal) {
+    const words = m.split(" ");
+    if (words.length >= 3 && isSubset(words.slice(1), hand)) {
+      if (!picks.has(words[0])) picks.set(words[0], []);
+      picks.get(words[0]).push({ move: m, cards: words.slice(1) });
+      continue;
+    }
+    const num = /^(\D*\s)(-?\d+)$/.exec(m);
+    if (num) {
+      if (!numbers.has(num[1])) numbers.set(num[1], []);
+      numbers.get(num[1]).push({ move: m, value: Number(num[2]) });
+      continue;
+    }
+    buttons.push(m);
+  }
+  for (const [prefix, list] of numbers) {
+    if (list.length < 3) { buttons.push(...list.map((x) => x.move)); numbers.delete(prefix); }
+  }
+  return { picks, numbers, buttons };
+}
+
+// isSubset reports whether every card of want is in have, copies counted.
+function isSubset(want, have) {
+  const left = new Map();
+  for (const c of have) left.set(c, (left.get(c) || 0) + 1);
+  for (const c of want) {
+    const n = left.get(c) || 0;
+    if (n === 0) return false;
+    left.set(c, n - 1);
+  }
+  return true;
+}
+
+function sameCards(a, b) { return a.length === b.length && isSubset(a, b); }
+
+// pickVerbs words the confirm button and the instruction of a card choice, by verb.
+const pickVerbs = {
+  aside: ["Put aside", "to put aside, face down"],
+  swap: ["Exchange", "to exchange"],
+  give: ["Give", "to give"],
+  return: ["Return", "to put back"],
+};
+
+// pickControl draws the confirm box of a card choice and makes the hand's cards choosable: a card
+// can be chosen only while the cards chosen with it are still part of a legal move, and the
+// confirm button is enabled only when the chosen cards are exactly one.
+function pickControl(verb, options) {
+  const sizes = [...new Set(options.map((o) => o.cards.length))].sort((a, b) => a - b);
+  const [label, what] = pickVerbs[verb] || [verb[0].toUpperCase() + verb.slice(1), "for " + verb];
+  const want = sizes.length === 1 ? String(sizes[0]) : sizes.join(" or ");
+  const count = h("span", { class: "pick-count" });
+  const confirm = h("button", { type: "button", class: "confirm", disabled: true, dataset: { verb } }, label);
+  const clear = h("button", { type: "button", class: "clear" }, "Clear");
+  const box = h("div", { class: "pick", dataset: { verb, moves: options.map((o) => o.move).join("|") } },
+    h("span", {}, "Choose " + want + " cards in your hand " + what + ": "), count, " ", confirm, " ", clear);
+  const chosen = () => [...document.querySelectorAll("#hand .card.picked")].map((c) => c.dataset.card);
+  const complete = () => { const sel = chosen(); return options.find((o) => sameCards(o.cards, sel)) || null; };
+  const refresh = () => {
+    const sel = chosen();
+    for (const el of document.querySelectorAll("#hand .card[data-card]")) {
+      if (el.classList.contains("picked")) { el.classList.add("pickable"); el.setAttribute("aria-pressed", "true"); continue; }
+      const can = options.some((o) => isSubset([...sel, el.dataset.card], o.cards));
+      el.classList.toggle("pickable", can);
+      el.setAttribute("aria-pressed", "false");
+      if (can) el.setAttribute("tabindex", "0"); else el.removeAttribute("tabindex");
+    }
+    count.textContent = sel.length + " chosen";
+    confirm.disabled = complete() === null || app.pending;
+  };
+  const toggle = (el) => {
+    if (!el.classList.contains("pickable")) return;
+    el.classList.toggle("picked");
+    refresh();
+  };
+  for (const el of document.querySelectorAll("#hand .card[data-card]")) {
+    el.setAttribute("role", "button");
+    el.addEventListener("click", () => toggle(el));
+    el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(el); } });
+  }
+  confirm.onclick = () => { const o = complete(); if (o) sendMove(o.move); };
+  clear.onclick = () => { for (const el of document.querySelectorAll("#hand .card.picked")) el.classList.remove("picked"); refresh(); };
+  box.refresh = refresh;
+  return box;
+}
+
+// numberControl draws a number box limited to the legal values of one kind of move ("bid 90" …
+// "bid 400"), stepping between them, and a confirm button enabled only on a legal value.
+function numberControl(prefix, list) {
+  const values = list.map((x) => x.value).sort((a, b) => a - b);
+  const gaps = new Set(values.slice(1).map((v, i) => v - values[i]));
+  const step = gaps.size === 1 ? [...gaps][0] : "any";
+  const word = prefix.trim();
+  const id = "num-" + word.replace(/\W+/g, "-");
+  const input = h("input", { type: "number", id, min: values[0], max: values[values.length - 1], step, value: values[0], inputmode: "numeric", required: true });
+  const confirm = h("button", { type: "button", class: "confirm", dataset: { prefix: word } }, word[0].toUpperCase() + word.slice(1));
+  const moveOf = () => list.find((x) => String(x.value) === input.value.trim()) || null;
+  const refresh = () => { confirm.disabled = moveOf() === null || app.pending; };
+  input.addEventListener("input", refresh);
+  input.addEventListener("keydown", (e) => { if (e.key === "Enter" && moveOf()) sendMove(moveOf().move); });
+  confirm.onclick = () => { const x = moveOf(); if (x) sendMove(x.move); };
+  const range = values.length > 1 ? values[0] + " to " + values[values.length - 1] + (step !== "any" && step !== 1 ? ", in steps of " + step : "") : String(values[0]);
+  const box = h("div", { class: "number", dataset: { prefix: word, moves: list.map((x) => x.move).join("|") } },
+    h("label", { for: id }, word[0].toUpperCase() + word.slice(1) + " "), input, " ", confirm, " ", h("small", {}, range));
+  refresh();
+  box.refresh = refresh;
+  return box;
 }
 
 function cardEl(text, opts) {
@@ -231,9 +350,14 @@ function show(pl) {
   else if (v.toMove === -1) status.textContent = "Dealing…";
   else status.textContent = "Waiting for " + seatName(v.toMove) + "…";
 
-  const shown = buttonFilters[pl.game] ? pl.legal.filter(buttonFilters[pl.game]) : pl.legal;
-  $("#moves").replaceChildren(...shown.map((m) => h("button", { type: "button", dataset: { move: m }, onclick: () => sendMove(m) }, m)));
   app.pending = false;
+  const shown = buttonFilters[pl.game] ? pl.legal.filter(buttonFilters[pl.game]) : pl.legal;
+  const sorted = sortMoves(shown, Array.isArray(v.hand) ? v.hand : []);
+  const controls = [];
+  for (const [verb, options] of sorted.picks) controls.push(pickControl(verb, options));
+  for (const [prefix, list] of sorted.numbers) controls.push(numberControl(prefix, list));
+  $("#moves").replaceChildren(...controls, ...sorted.buttons.map((m) => h("button", { type: "button", dataset: { move: m }, onclick: () => sendMove(m) }, m)));
+  for (const c of controls) c.refresh();
 
   const log = $("#log");
   for (const li of log.querySelectorAll("li.new")) li.classList.remove("new");
@@ -256,6 +380,7 @@ async function sendMove(move) {
     $("#move-error").textContent = e.message;
     app.pending = false;
     for (const b of document.querySelectorAll("#moves button")) b.disabled = false;
+    for (const c of document.querySelectorAll("#moves .pick, #moves .number")) c.refresh();
   }
 }
 
