@@ -214,25 +214,30 @@ func showGnav(u *ui, v gnav.View) {
 		u.printf("  %-7s %-8s %s\n", u.who.Name(p), plural(v.Lives(p), "life", "lives"), strings.Join(notes, ", "))
 	}
 	if v.Hand() != gnav.NoCard {
-		u.printf("  Your card: %s%s\n", gnavCard(u, v.Hand()), cardNote(v.Hand()))
+		u.printf("  Your card: %s%s\n", gnavCard(u, v.Hand()), cardNote(v.Hand(), v.Config().CatIsDragoon))
 	}
 }
 
-// cardNote says what a card does, for the one in your hand.
-func cardNote(c gnav.Card) string {
+// cardNote says where a card ranks and what it does, for the one in your hand; catIsDragoon is the
+// option under which a Katt acts as a Dragon.
+func cardNote(c gnav.Card, catIsDragoon bool) string {
+	rank := fmt.Sprintf(" (rank %d of %d, 1 the lowest", int(c)+1, gnav.NumRanks)
 	switch c {
 	case gnav.Narr:
-		return " (the fool: it loses a life at the showdown unless you pass it on)"
+		return rank + ": the fool; it loses a life at the showdown unless you pass it on)"
 	case gnav.Hus, gnav.Hest:
-		return " (a matador: it refuses exchanges, and the request passes on)"
+		return rank + ": a matador; it refuses exchanges, and the request passes on)"
 	case gnav.Gjok:
-		return " (the highest matador: asked, it ends the exchanges)"
+		return rank + ": the highest matador; asked, it ends the exchanges)"
 	case gnav.Dragon:
-		return " (a matador: whoever asks you loses a life)"
+		return rank + ": a matador; whoever asks you loses a life)"
 	case gnav.Katt:
-		return " (a matador: whoever asks you loses a life, and the exchanges are undone)"
+		if catIsDragoon {
+			return rank + ": a matador, which acts as a Dragon in this match; whoever asks you loses a life)"
+		}
+		return rank + ": a matador; whoever asks you loses a life, and the exchanges are undone)"
 	}
-	return ""
+	return rank + ": ordinary; you must give it when asked)"
 }
 
 // nextLeft returns the next seat after p that is in play this deal.

@@ -32,16 +32,44 @@ func gulveigFront() presenter {
 	}
 }
 
-// gCards lists cards with their worth: "Odin (11) Thor (10)".
+// gCards lists cards with what a player weighs them by: clan, worth and strength as the hand
+// counts them (roles may change a worth or a strength): "Odin (Aesir, 11/7) Loki (Muspeli, 4/5)",
+// worth before the slash, strength after.
 func gCards(u *ui, v gulveig.View, cs gulveig.Cards) string {
 	if cs.IsEmpty() {
 		return "(none)"
 	}
 	var parts []string
 	for c := range cs.All() {
-		parts = append(parts, fmt.Sprintf("%s (%d)", u.p.bold(c.String()), v.Worth(c)))
+		parts = append(parts, fmt.Sprintf("%s (%v, %d/%d)", u.p.bold(c.String()), c.Clan(), v.Worth(c), v.Strength(c)))
 	}
 	return strings.Join(parts, " ")
+}
+
+// gHand lists a hand clan by clan, each card with its worth and strength: "Aesir: Odin 11/7,
+// Thor 4/5; Muspeli: Loki 4/5".
+func gHand(u *ui, v gulveig.View, cs gulveig.Cards) string {
+	if cs.IsEmpty() {
+		return "(none)"
+	}
+	var clans []string
+	var cur gulveig.Clan = gulveig.NoClan
+	var group []string
+	flush := func() {
+		if len(group) > 0 {
+			clans = append(clans, fmt.Sprintf("%v: %s", cur, strings.Join(group, ", ")))
+		}
+		group = nil
+	}
+	for c := range cs.All() {
+		if c.Clan() != cur {
+			flush()
+			cur = c.Clan()
+		}
+		group = append(group, fmt.Sprintf("%s %d/%d", u.p.bold(c.String()), v.Worth(c), v.Strength(c)))
+	}
+	flush()
+	return strings.Join(clans, "; ")
 }
 
 func worthOf(v gulveig.View, cs gulveig.Cards) int {
@@ -243,7 +271,7 @@ func showGulveig(u *ui, v gulveig.View) {
 		u.printf("  Trick so far: %s.\n", strings.Join(parts, ", "))
 	}
 	if v.KnowsHand() {
-		u.printf("  Your hand: %s\n", gCards(u, v, v.Hand()))
+		u.printf("  Your hand (worth/strength): %s\n", gHand(u, v, v.Hand()))
 	} else {
 		u.println("  Your hand: not looked at yet (you may bid blind)")
 	}
@@ -281,7 +309,17 @@ func promptGulveig(u *ui, v gulveig.View) string {
 		return fmt.Sprintf("Raise your bid of %d, or keep it (raise N or keep)", v.Contract())
 	case gulveig.PhasePlay:
 		if cs, _ := v.Trick(); len(cs) > 0 {
-			return fmt.Sprintf("Your card (%v was led)", cs[0].Clan())
+			led := cs[0].Clan()
+			var follow []string
+			for c := range v.Hand().All() {
+				if c.Clan() == led {
+					follow = append(follow, c.String())
+				}
+			}
+			if len(follow) == 0 {
+				return fmt.Sprintf("Your card (%v was led; you have no %v card: play any)", led, led)
+			}
+			return fmt.Sprintf("Your card (%v was led: follow with %s)", led, orList(follow))
 		}
 		return "Your lead (or show a combo first: show CARD+CARD)"
 	}

@@ -161,6 +161,14 @@ func (n people) list(s norns.Seats) string {
 	return andList(names)
 }
 
+// orList joins words as "a", "a or b", "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return andList(words)
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
 // andList joins words as "a", "a and b", "a, b and c".
 func andList(words []string) string {
 	switch len(words) {
