@@ -45,7 +45,7 @@ func TestDecodedLimitsHold(t *testing.T) {
 	for _, path := range fields {
 		hi, ok := gametest.JSONBound(s, path, +1)
 		if !ok {
-			t.Fatalf("%s: no value above the state's own accepted", path)
+			t.Fatalf("%s: no such number in the state's JSON", path)
 		}
 		if _, ok := gametest.WithJSONNumber(s, path, hi+1); ok {
 			t.Fatalf("%s: %d accepted past the bound %d", path, hi+1, hi)

@@ -86,8 +86,8 @@ func (c *checker[S, M, V]) extreme(root any, l numLeaf, dir float64) (float64, S
 const closureSteps = 3000
 
 // playOn plays t with random legal moves to the end, or for closureSteps moves; every listed
-// move must apply, and every state reached (every every-th one, and the last) must encode and
-// decode again to an == state.
+// move must apply, and every state reached (the first hundred, then every every-th one, and the
+// last) must encode and decode again to an == state.
 func (c *checker[S, M, V]) playOn(t S, every int, what string) {
 	c.t.Helper()
 	if s, msg := playOn[S, M, V](t, rng.New(c.r.Uint64()), every, what); msg != "" {
@@ -99,7 +99,7 @@ func (c *checker[S, M, V]) playOn(t S, every int, what string) {
 // what broke, or "".
 func playOn[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t S, r *rng.Rand, every int, what string) (S, string) {
 	for step := 0; step < closureSteps; step++ {
-		if step%every == 0 || t.Over() {
+		if step < 100 || step%every == 0 || t.Over() {
 			data, err := json.Marshal(t)
 			if err != nil {
 				return t, fmt.Sprintf("%s was accepted, and %d moves later the state does not encode: %v", what, step, err)
@@ -191,7 +191,7 @@ func DecodedStatesPlayOn[S norns.State[S, M, V], M norns.Move, V norns.View[S, M
 		if json.Unmarshal(tampered, &t) != nil {
 			return // refused: the decoder's business, checked elsewhere
 		}
-		if at, msg := playOn[S, M, V](t, r, 1, "the state with "+strings.Join(what, ", ")); msg != "" {
+		if at, msg := playOn[S, M, V](t, r, 10, "the state with "+strings.Join(what, ", ")); msg != "" {
 			rt.Fatalf("%s\nin state:\n%v", msg, at)
 		}
 	})
@@ -277,62 +277,83 @@ func collectNumbers(v any, path string, out *[]numLeaf) {
 	}
 }
 
-// leafAt finds the number at path (as the closure checks name them: ".turns", ".seats[1].score")
-// in the JSON tree of s.
-func leafAt[S any](s S, path string) (any, numLeaf, bool) {
+// leavesAt finds the numbers at paths (as the closure checks name them: ".turns",
+// ".seats[1].score") in the JSON tree of s, with their values.
+func leavesAt[S any](s S, paths []string) (any, []numLeaf, []float64, bool) {
 	data, err := json.Marshal(s)
 	if err != nil {
-		return nil, numLeaf{}, false
+		return nil, nil, nil, false
 	}
 	root, err := decodeTree(data)
 	if err != nil {
-		return nil, numLeaf{}, false
+		return nil, nil, nil, false
 	}
-	var leaves []numLeaf
-	collectNumbers(root, "", &leaves)
-	for _, l := range leaves {
-		if l.path == path {
-			return root, l, true
+	var all []numLeaf
+	collectNumbers(root, "", &all)
+	var out []numLeaf
+	var vals []float64
+	for _, p := range paths {
+		i := slices.IndexFunc(all, func(l numLeaf) bool { return l.path == p })
+		if i < 0 {
+			return nil, nil, nil, false
 		}
+		v, err := strconv.ParseFloat(string(all[i].get()), 64)
+		if err != nil {
+			return nil, nil, nil, false
+		}
+		out, vals = append(out, all[i]), append(vals, v)
 	}
-	return nil, numLeaf{}, false
+	return root, out, vals, true
+}
+
+// decodeShifted decodes root with the numbers of leaves set to vals+delta, and restores them.
+func decodeShifted[S any](root any, leaves []numLeaf, vals []float64, delta float64) (S, bool) {
+	var t S
+	for i, l := range leaves {
+		l.set(json.Number(strconv.FormatFloat(vals[i]+delta, 'f', -1, 64)))
+	}
+	data, err := json.Marshal(root)
+	for i, l := range leaves {
+		l.set(json.Number(strconv.FormatFloat(vals[i], 'f', -1, 64)))
+	}
+	if err != nil || json.Unmarshal(data, &t) != nil {
+		var zero S
+		return zero, false
+	}
+	return t, true
 }
 
 // JSONBound returns the largest (dir > 0) or the smallest (dir < 0) whole value the decoder
 // accepts for the number at path in s's JSON (".turns", ".seats[1].score"), every other value
-// as it is, for a game's tests of its decoder's limits; false if path is no number of s's JSON
-// or no other value is accepted.
-func JSONBound[S any](s S, path string, dir int) (int64, bool) {
-	root, l, ok := leafAt(s, path)
-	if !ok {
+// as it is except the numbers at linked, which move by the same amount (a hand number and the
+// last hand's), for a game's tests of its decoder's limits: the number's own value when the
+// decoder accepts no other. It returns false if a path is no whole number of s's JSON.
+func JSONBound[S any](s S, path string, dir int, linked ...string) (int64, bool) {
+	root, leaves, vals, ok := leavesAt(s, append([]string{path}, linked...))
+	if !ok || vals[0] != math.Trunc(vals[0]) {
 		return 0, false
 	}
 	d := 1.0
 	if dir < 0 {
 		d = -1
 	}
-	v, ok := bound[S](root, l, d)
-	return int64(v), ok
+	delta, _ := searchBound(0, d, func(x float64) bool {
+		_, ok := decodeShifted[S](root, leaves, vals, x)
+		return ok
+	})
+	return int64(vals[0] + delta), true
 }
 
-// WithJSONNumber returns the state s's JSON decodes to with the number at path set to v, and
-// false if the decoder refuses it (or path is no number of s's JSON).
-func WithJSONNumber[S any](s S, path string, v int64) (S, bool) {
-	var zero S
-	root, l, ok := leafAt(s, path)
+// WithJSONNumber returns the state s's JSON decodes to with the number at path set to v (and
+// the numbers at linked moved by as much), and false if the decoder refuses it (or a path is no
+// number of s's JSON).
+func WithJSONNumber[S any](s S, path string, v int64, linked ...string) (S, bool) {
+	root, leaves, vals, ok := leavesAt(s, append([]string{path}, linked...))
 	if !ok {
+		var zero S
 		return zero, false
 	}
-	l.set(json.Number(strconv.FormatInt(v, 10)))
-	data, err := json.Marshal(root)
-	if err != nil {
-		return zero, false
-	}
-	var t S
-	if json.Unmarshal(data, &t) != nil {
-		return zero, false
-	}
-	return t, true
+	return decodeShifted[S](root, leaves, vals, float64(v)-vals[0])
 }
 
 // PlayOn plays s on with random legal moves from r (to the end, or for a few thousand moves)
