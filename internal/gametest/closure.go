@@ -142,13 +142,7 @@ func DecodedStatesPlayOn[S norns.State[S, M, V], M norns.Move, V norns.View[S, M
 		s := rapid.SampledFrom(starts).Draw(rt, "start")
 		r := rng.New(rapid.Uint64().Draw(rt, "seed"))
 		for n := rapid.IntRange(0, 600).Draw(rt, "moves"); n > 0 && !s.Over(); n-- {
-			var m M
-			if s.ToMove() == norns.Chance {
-				m = s.SampleChance(r)
-			} else {
-				legal := s.Legal()
-				m = legal[r.IntN(len(legal))]
-			}
+			m := randomMove(s, r)
 			next, err := s.Apply(m)
 			if err != nil {
 				rt.Fatalf("listed move %v refused: %v", m, err)

@@ -649,17 +649,21 @@ func tamperProperty[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](rt
 	}
 }
 
-// applyLoop is the definition of a random playout, written with Legal and Apply: chance from
-// SampleChance, otherwise the r.IntN(len(legal))-th legal move.
+// randomMove is the move a random playout plays at s (not over): chance's draw at a chance node,
+// otherwise the r.IntN(len(legal))-th legal move.
+func randomMove[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](s S, r *rng.Rand) M {
+	if s.ToMove() == norns.Chance {
+		return s.SampleChance(r)
+	}
+	legal := s.Legal()
+	return legal[r.IntN(len(legal))]
+}
+
+// applyLoop is the definition of a random playout, written with Legal and Apply: randomMove,
+// then Apply, until the end.
 func applyLoop[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](s S, r *rng.Rand) S {
 	for !s.Over() {
-		var m M
-		if s.ToMove() == norns.Chance {
-			m = s.SampleChance(r)
-		} else {
-			legal := s.Legal()
-			m = legal[r.IntN(len(legal))]
-		}
+		m := randomMove(s, r)
 		next, err := s.Apply(m)
 		if err != nil {
 			panic(fmt.Sprintf("gametest: listed move %v does not apply: %v", m, err))
@@ -677,14 +681,7 @@ func halfway[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](start S, 
 		if s.Over() {
 			break
 		}
-		var m M
-		if s.ToMove() == norns.Chance {
-			m = s.SampleChance(r)
-		} else {
-			legal := s.Legal()
-			m = legal[r.IntN(len(legal))]
-		}
-		next, err := s.Apply(m)
+		next, err := s.Apply(randomMove(s, r))
 		if err != nil {
 			break
 		}
