@@ -1,7 +1,6 @@
 package gulveig_test
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/nornsgames/norns"
@@ -88,36 +87,10 @@ func conformanceGame(t testing.TB) gametest.Game[gulveig.State, gulveig.Move, gu
 	case testing.Short():
 		seeds = 5
 	}
-	return gametest.Game[gulveig.State, gulveig.Move, gulveig.View]{
-		Name:   "gulveig",
-		Starts: starts,
-		New: func(config []byte) (gulveig.State, error) {
-			var c gulveig.Config
-			if err := json.Unmarshal(config, &c); err != nil {
-				return gulveig.State{}, err
-			}
-			return gulveig.New(c)
-		},
-		ParseMove:  gulveig.ParseMove,
-		Candidates: candidates,
-		Invariant:  gulveig.Invariant,
-		Twin:       gulveig.Twin,
-		Seeds:      seeds,
-		ApplyEvents: func(s gulveig.State, m gulveig.Move, viewer norns.Player) (gulveig.State, []any, error) {
-			next, evs, err := s.ApplyEvents(m, viewer, nil)
-			out := make([]any, len(evs))
-			for i, e := range evs {
-				out[i] = e
-			}
-			return next, out, err
-		},
-		NewRecord: func(c any, seed uint64, moves []gulveig.Move, last gulveig.State) (norns.Record, error) {
-			return gulveig.NewRecord(c.(gulveig.Config), seed, moves, last)
-		},
-		ReplayRecord: gulveig.ReplayRecord,
-		Deck:         gulveig.Deck(),
-		Zones:        gulveig.Zones,
-	}
+	g := registration.Suite() // what the registry holds; the tests add the rest
+	g.Starts, g.Candidates, g.Invariant, g.Twin, g.Seeds = starts, candidates, gulveig.Invariant, gulveig.Twin, seeds
+	g.Deck, g.Zones = gulveig.Deck(), gulveig.Zones
+	return g
 }
 
 // targetHands is the hand limit of the conformance matches played to a target of 100: long

@@ -31,10 +31,8 @@ func FuzzConfig(f *testing.F) {
 }
 
 // records is what the shared record fuzz bodies need of Gulveig.
-var records = gametest.Records[gulveig.Config, gulveig.State, gulveig.Move, gulveig.View]{
-	Game:         "gulveig",
-	NewRecord:    gulveig.NewRecord,
-	ReplayRecord: gulveig.ReplayRecord,
-	ParseMove:    gulveig.ParseMove,
-	Config:       gulveig.State.Config,
-}
+var records = registration.Records()
+
+// registration is Gulveig as it registered itself: the one description the conformance suite,
+// the pinned matches and the record fuzz bodies are built from.
+var registration = gametest.Lookup[gulveig.Config, gulveig.State, gulveig.Move, gulveig.View, gulveig.Event]("gulveig")
