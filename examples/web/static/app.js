@@ -47,9 +47,29 @@ function chooseGame(name) {
     const input = o.type === "bool"
       ? h("input", { type: "checkbox", name: o.name, id: "opt-" + o.name, onchange: checkConfig })
       : h("input", { type: o.type === "int" ? "number" : "text", name: o.name, id: "opt-" + o.name, placeholder: "default", oninput: checkConfig });
-    return h("label", {}, input, " ", o.name, " ", h("small", {}, o.usage));
+    return h("label", { dataset: { option: o.name } }, input, " ", optionLabel(o.name), " ", h("small", {}, optionUsage(o.usage)));
   }));
   checkConfig();
+}
+
+// optionLabels name the games' options in words; an option not listed is named from its field
+// name ("handLimit" → "Hand limit").
+const optionLabels = {
+  players: "Players", lives: "Lives", catIsDragoon: "The cat acts as a dragoon", dealerGiven: "Choose the first dealer",
+  firstDealer: "First dealer's seat", target: "Target score", veteran: "Veteran's opening bid", blind: "Blind bidding",
+  betting: "Betting", alternates: "Alternate cards", roles: "Player roles", handLimit: "Hand limit", fiveTrickBonus: "Five-trick bonus",
+};
+
+function optionLabel(name) {
+  if (optionLabels[name]) return optionLabels[name];
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+// optionUsage is an option's usage line with the other options' field names put in words:
+// "firstDealer deals first" → "the first dealer's seat deals first".
+function optionUsage(usage) {
+  return usage.replace(/\b[a-z]+[A-Z]\w*\b/g, (w) => (optionLabels[w] || app.game.options.some((o) => o.name === w) ? "“" + optionLabel(w).toLowerCase() + "”" : w));
 }
 
 function configFromForm() {
@@ -364,7 +384,7 @@ function show(pl) {
   const have = log.children.length;
   for (let i = 0; i < pl.events.length; i++) {
     if (pl.eventIndex + i < have) continue;
-    log.append(h("li", { class: "new" }, pl.events[i].text));
+    log.append(h("li", { class: "new" }, youText(pl.events[i].text, pl.seat)));
   }
   log.scrollTop = log.scrollHeight;
 }

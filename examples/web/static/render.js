@@ -26,6 +26,45 @@ function h(tag, attrs, ...children) {
   return el;
 }
 
+// plural returns "1 trick", "2 tricks", "0 tricks" (many: the plural when not one+"s").
+function plural(n, one, many) {
+  return n + " " + (n === 1 ? one : many || one + "s");
+}
+
+// thirdPerson returns a verb's third-person singular: "plays", "passes", "has".
+function thirdPerson(verb) {
+  if (verb === "have") return "has";
+  if (verb === "are") return "is";
+  return /(s|sh|ch|x)$/.test(verb) ? verb + "es" : verb + "s";
+}
+
+// youText rewrites a game's event text, written for seats in the third person ("seat 0 plays
+// for 210"), for the person at seat me: "you play for 210", "gives R7 to you", "your".
+function youText(text, me) {
+  if (me < 0) return text;
+  const seat = "seat " + me;
+  const re = new RegExp("\\b[Ss]eat " + me + "\\b('s)?( (\\w+))?", "g");
+  const out = text.replace(re, (all, poss, rest, word) => {
+    if (poss) return "your" + (rest || "");
+    if (!word) return "you";
+    return "you " + secondPerson(word);
+  }).replace(/\byou ((?:[^;:,.]|,(?=\S))*?) and (\w+)/g, (all, mid, word) => "you " + mid + " and " + secondPerson(word)); // "and passes"
+
+  return out.charAt(0).toUpperCase() + out.slice(1);
+}
+
+// secondPerson turns the word after a seat's name into the form that follows "you": a verb in
+// the third person loses its s ("plays" → "play", "passes" → "pass", "has" → "have"); any other
+// word is kept ("and", "will", "cannot").
+function secondPerson(word) {
+  const irregular = { is: "are", has: "have", does: "do", was: "were", goes: "go" };
+  if (irregular[word]) return irregular[word];
+  if (/^(and|or|will|cannot|can|must|may|would|could|should|to|in|on|at|with|from|of)$/.test(word)) return word;
+  if (/(ss|sh|ch|x|z)es$/.test(word)) return word.slice(0, -2);
+  if (/[^s]s$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
 const renderers = {
   herrlof: renderHerrlof,
   gnav: renderGnav,
@@ -89,11 +128,11 @@ function renderHerrlof(v, ctx) {
         v.opener === p ? h("span", { class: "badge" }, "opened") : null,
         v.toMove === p ? h("span", { class: "badge strong" }, "to move") : null),
       h("div", { class: "facts" },
-        h("b", { class: "score" }, s.score), " points · ",
-        h("b", { class: "tricks" }, s.tricks), " tricks · ",
-        h("b", {}, s.handLen), " cards",
+        h("b", { class: "score" }, s.score), s.score === 1 ? " point · " : " points · ",
+        h("b", { class: "tricks" }, s.tricks), s.tricks === 1 ? " trick · " : " tricks · ",
+        h("b", {}, s.handLen), s.handLen === 1 ? " card" : " cards",
         p === me && v.bid >= 0 ? [" · bid ", h("b", { class: "bid" }, v.bid)] : null,
-        s.correctBids ? [" · ", s.correctBids, " correct bids"] : null),
+        s.correctBids ? [" · ", plural(s.correctBids, "correct bid")] : null),
       p !== me ? h("div", { class: "pile" }, hand) : null,
       s.showedOut.length ? h("div", { class: "facts" }, "showed out of ", s.showedOut.map((x) => h("span", { class: "chip " + x }, x))) : null,
       known.size ? h("div", { class: "facts" }, "holds ", [...s.known].map((c) => herrlofCard(ctx, c, { size: "small" }))) : null);
@@ -107,11 +146,11 @@ function renderHerrlof(v, ctx) {
   const center = h("div", { class: "center" },
     h("div", {}, h("h4", {}, "Trump"), v.trumpCard ? herrlofCard(ctx, v.trumpCard, { size: "small" }) : "—",
       h("div", {}, v.trump || "no trump suit")),
-    h("div", {}, h("h4", {}, "Stock"), h("div", {}, v.stockLen, " cards")),
+    h("div", {}, h("h4", {}, "Stock"), h("div", {}, plural(v.stockLen, "card"))),
     h("div", { id: "trick" }, h("h4", {}, "Trick " + (v.tricksPlayed + 1)), v.trick.plays.length ? trickEl(v.trick) : "—"),
     v.lastTrick.plays.length ? h("div", { id: "last-trick" }, h("h4", {}, "Last trick: " +
       (v.lastTrick.destroyed ? "destroyed" : ctx.seatName(v.lastTrick.winner, true) + " won")), trickEl(v.lastTrick)) : null,
-    h("div", {}, h("h4", {}, "Hand"), "#" + v.handNumber, " · phase ", h("b", { id: "phase" }, v.phase), " · to " + v.target));
+    h("div", {}, h("h4", {}, "Hand"), "#" + (v.round ?? v.handNumber), " · phase ", h("b", { id: "phase" }, v.phase), " · first to " + v.target + " points"));
 
   const mine = h("div", { class: "hand", id: "hand" },
     v.hand.map((c) => herrlofCard(ctx, c, { move: ctx.cardMove(c) })));
@@ -133,10 +172,26 @@ function renderHerrlof(v, ctx) {
 
 const gnavMatadors = new Set(["Hus", "Hest", "Katt", "Dragon", "Gjøk"]);
 
+// gnavRanks are Gnav's 21 ranks, lowest first (the rules' N1).
+const gnavRanks = ["Narr", "Ugle", "Potte", "0", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "Hus", "Hest", "Katt", "Dragon", "Gjøk"];
+
+// gnavDoes says what a card does, from the rules (N6–N15).
+function gnavDoes(card) {
+  switch (card) {
+    case "Narr": return "the fool, the lowest card: its holder knocks, and it loses a life at the showdown unless passed on";
+    case "Hus": case "Hest": return "a matador: it refuses an exchange, and the request passes on";
+    case "Katt": return "a matador: whoever asks for it loses a life, and the deal's exchanges are undone (under the cat-as-dragoon option, only the life)";
+    case "Dragon": return "a matador: whoever asks for it loses a life";
+    case "Gjøk": return "the highest matador: asked for, it ends the exchanges";
+  }
+  return "an ordinary card: it must be given when asked for";
+}
+
 function gnavCard(ctx, text, opts = {}) {
   if (!text) return h("div", { class: "card back" + (opts.size ? " " + opts.size : ""), title: "hidden" });
-  const cls = "card" + (gnavMatadors.has(text) ? " matador" : "");
-  return ctx.card(text, { ...opts, cls, face: text.length > 4 ? text.slice(0, 4) : text, caption: text.length > 4 ? text : "" });
+  const rank = gnavRanks.indexOf(text) + 1;
+  const cls = "card gnav" + (gnavMatadors.has(text) ? " matador" : "");
+  return ctx.card(text, { ...opts, cls, face: h("span", { class: "name" }, text), caption: rank ? "rank " + rank : "" });
 }
 
 function renderGnav(v, ctx) {
@@ -152,16 +207,18 @@ function renderGnav(v, ctx) {
         s.knocked ? h("span", { class: "badge" }, "knocked") : null,
         s.resting ? h("span", { class: "badge" }, "resting") : null,
         v.toMove === p ? h("span", { class: "badge strong" }, "to move") : null),
-      h("div", { class: "lives", title: s.lives + " lives" }, s.alive ? "♥".repeat(s.lives) : "out"),
+      h("div", { class: "lives", title: plural(s.lives, "life", "lives") }, s.alive ? ["♥".repeat(s.lives), " ", h("span", { class: "facts" }, plural(s.lives, "life", "lives"))] : "out"),
       h("div", { class: "facts" }, s.turn !== "none" ? s.turn : "", s.answer !== "none" ? " · answered " + s.answer : ""),
       card);
   });
   const mine = [];
+  if (v.hand) mine.push(h("div", { class: "facts", id: "card-note" }, "Your card, ", h("b", {}, v.hand), ", is rank ", gnavRanks.indexOf(v.hand) + 1,
+    " of 21 (1 is the lowest): ", gnavDoes(v.hand), "."));
   if (v.dealt && v.dealt !== v.hand) mine.push(h("div", { class: "facts" }, "You were dealt ", h("b", {}, v.dealt)));
   if (v.received) mine.push(h("div", { class: "facts" }, "You received ", h("b", {}, v.received), " when asked"));
   if (v.receivedOwn) mine.push(h("div", { class: "facts" }, "Your request brought you ", h("b", {}, v.receivedOwn)));
   return h("div", {},
-    h("div", { class: "center" }, h("div", {}, h("h4", {}, "Deal"), "#" + v.deals, " · phase ", h("b", { id: "phase" }, v.phase)),
+    h("div", { class: "center" }, h("div", {}, h("h4", {}, "Deal"), "#" + (v.round ?? v.deals), " · phase ", h("b", { id: "phase" }, v.phase)),
       h("div", {}, mine)),
     h("div", { class: "seats" }, panels));
 }
@@ -176,14 +233,36 @@ for (const [clan, names] of Object.entries({
   rime: ["Ymir", "Hrungnir", "Gymir", "Aurboda", "Thrym", "Laufey", "Laufey*"],
 })) for (const n of names) gulveigClans[n] = clan;
 
+// gulveigWorths and gulveigStrengths are each clan's cards' worth and strength, in the order of
+// gulveigClans' lists (the rules' G1: 11/7, 10/6, 4/5, 3/4, 2/3, 0/2; an alternate, starred,
+// keeps the card's it replaces, G3). A role may change them for a hand: the view's "changed".
+const gulveigWorths = {}, gulveigStrengths = {};
+for (const names of [["Odin", "Tyr", "Thor", "Sif", "Baldur", "Idun"], ["Frey", "Njord", "Aegir", "Ran", "Nanna", "Freya"],
+  ["Surt", "Logi", "Loki", "Spear", "Farbauti", "Thiassi"], ["Ymir", "Hrungnir", "Gymir", "Aurboda", "Thrym", "Laufey"]]) {
+  names.forEach((n, i) => {
+    gulveigWorths[n] = gulveigWorths[n + "*"] = [11, 10, 4, 3, 2, 0][i];
+    gulveigStrengths[n] = gulveigStrengths[n + "*"] = [7, 6, 5, 4, 3, 2][i];
+  });
+}
+
 function gulveigCard(ctx, text, opts = {}) {
   if (!text) return h("div", { class: "card back" + (opts.size ? " " + opts.size : ""), title: "hidden" });
   const clan = gulveigClans[text] || "";
-  return ctx.card(text, { ...opts, cls: "card clan-" + clan, face: text, caption: clan });
+  const ch = (ctx.changed || []).find((c) => c.card === text);
+  const worth = ch ? ch.worth : gulveigWorths[text], strength = ch ? ch.strength : gulveigStrengths[text];
+  const Clan = clan ? clan[0].toUpperCase() + clan.slice(1) : "";
+  const el = ctx.card(text, { ...opts, cls: "card gulveig clan-" + clan, face: [
+    h("span", { class: "name" }, text),
+    h("small", { class: "clan" }, Clan),
+    worth !== undefined ? h("small", { class: "ws", title: "worth " + worth + ", strength " + strength }, h("b", {}, worth), " pt · ", h("b", {}, "s" + strength)) : null,
+  ], caption: "" });
+  if (!opts.move) el.title = text + ": " + Clan + ", worth " + worth + ", strength " + strength;
+  return el;
 }
 
 function renderGulveig(v, ctx) {
   const me = v.seat;
+  ctx = { ...ctx, changed: v.changed };
   const cards = (list, size) => h("div", { class: "pile" }, list.map((c) => gulveigCard(ctx, c, { size })));
   const seatPanel = (p) => {
     const s = v.seats[p];
@@ -195,11 +274,11 @@ function renderGulveig(v, ctx) {
         v.declarer === p ? h("span", { class: "badge strong" }, "declarer " + v.contract) : null,
         v.fourth === p ? h("span", { class: "badge" }, "4th player") : null,
         v.toMove === p ? h("span", { class: "badge strong" }, "to move") : null),
-      h("div", { class: "facts" }, h("b", { class: "score" }, s.score), " points",
+      h("div", { class: "facts" }, h("b", { class: "score" }, s.score), s.score === 1 ? " point" : " points",
         s.onBarrel ? " · on the barrel" : "", s.lastPoints ? [" · last hand ", s.lastPoints] : null,
         s.passed ? " · passed" : s.bid ? [" · bid ", h("b", {}, s.bid), s.blind ? " (blind)" : ""] : null,
         s.role ? [" · role ", h("b", {}, s.role)] : null,
-        s.won.length ? [" · won ", s.won.length, " cards"] : null),
+        s.won.length ? [" · won ", plural(s.won.length, "card")] : null),
       p !== me ? h("div", { class: "pile" }, backs) : null,
       s.shown.length ? h("div", { class: "facts" }, "showed ", cards(s.shown, "small")) : null,
       s.voids.length ? h("div", { class: "facts" }, "void in ", s.voids.join(", ")) : null);
@@ -207,8 +286,8 @@ function renderGulveig(v, ctx) {
   const others = [];
   for (let p = 0; p < v.players; p++) if (p !== me) others.push(seatPanel(p));
   const center = h("div", { class: "center" },
-    h("div", {}, h("h4", {}, "Hand"), "#" + v.hands, " · phase ", h("b", { id: "phase" }, v.phase), " · to " + v.target),
-    h("div", {}, h("h4", {}, "Bid"), v.declarer >= 0 ? [ctx.seatName(v.declarer, true), " plays for ", v.contract] : ["high bid ", v.highBid]),
+    h("div", {}, h("h4", {}, "Hand"), "#" + (v.round ?? v.hands), " · phase ", h("b", { id: "phase" }, v.phase), " · first to " + v.target),
+    h("div", {}, h("h4", {}, "Bid"), v.declarer >= 0 ? [ctx.seatName(v.declarer, true), v.declarer === me ? " play for " : " plays for ", v.contract] : ["high bid ", v.highBid]),
     v.treasure.length ? h("div", {}, h("h4", {}, "Treasure"), cards(v.treasure, "small")) : null,
     h("div", { id: "trick" }, h("h4", {}, "Trick " + (v.tricks + 1)),
       v.trick.length ? h("div", { class: "pile" }, v.trick.map((c, i) => h("div", { class: "play" },
@@ -288,12 +367,14 @@ function renderVoluspa(v, ctx) {
   }));
   const seats = v.seats.map((s, p) => h("div", { class: "seat" + (p === me ? " me" : "") + (v.toMove === p ? " to-move" : ""), dataset: { seat: p } },
     h("h3", {}, ctx.seatName(p), v.toMove === p ? h("span", { class: "badge strong" }, "to move") : null),
-    h("div", { class: "facts" }, h("b", { class: "score" }, s.score), " points · reached ", s.reached, " · ", s.handSize, " tiles"),
+    h("div", { class: "facts" }, h("b", { class: "score" }, s.score), s.score === 1 ? " point" : " points",
+      s.score > 0 ? h("span", { title: "Among players tied on score, the one who reached it first wins." }, " (since turn ", s.reached, ")") : null,
+      " · ", plural(s.handSize ?? s.handLen, "tile"), " in hand"),
     s.known.length && p !== me ? h("div", { class: "facts" }, "holds ", s.known.join(", ")) : null));
   return h("div", {},
     h("div", { class: "seats" }, seats),
     h("div", { class: "center" }, h("div", {}, h("h4", {}, "Turn"), "#" + v.turns, " · phase ", h("b", { id: "phase" }, v.phase)),
-      h("div", {}, h("h4", {}, "Supply"), v.supply, " tiles"),
+      h("div", {}, h("h4", {}, "Supply"), plural(v.supply, "tile")),
       v.gone.length ? h("div", {}, h("h4", {}, "Out of the game"), v.gone.join(", ")) : null),
     grid,
     h("p", { class: "facts" }, layable.size ? (voluspaSelected ? "Click a lit square to lay your " + voluspaSelected + "." : "Choose a tile from your hand, then a lit square.") : ""),
