@@ -28,7 +28,7 @@ import (
 // halving the step), and plays each accepted state to the end.
 
 // closureFields is how many numbers of a state closure pushes to their bounds.
-const closureFields = 6
+const closureFields = 4
 
 // maxExact is the largest integer a float64 holds exactly (JSON numbers beyond are not sent).
 const maxExact = 1 << 53
@@ -52,7 +52,7 @@ func (c *checker[S, M, V]) closure(s S, fields int) {
 			if !ok {
 				continue
 			}
-			c.playOn(t, 1, fmt.Sprintf("the state with %s = %s (the %s value the decoder accepts there)", l.path, strconv.FormatFloat(v, 'f', -1, 64), map[float64]string{1: "largest", -1: "smallest"}[dir]))
+			c.playOn(t, 10, fmt.Sprintf("the state with %s = %s (the %s value the decoder accepts there)", l.path, strconv.FormatFloat(v, 'f', -1, 64), map[float64]string{1: "largest", -1: "smallest"}[dir]))
 			if c.t.Failed() {
 				return
 			}
@@ -83,7 +83,7 @@ func (c *checker[S, M, V]) extreme(root any, l numLeaf, dir float64) (float64, S
 // closureSteps bounds the play from a pushed state: a limit that legal play can pass is passed
 // within a few rounds of play, and a config pushed to "no hand limit" may make random play
 // endless (Gulveig without HandLimit), which is the rules' business, not the decoder's.
-const closureSteps = 3000
+const closureSteps = 1500
 
 // playOn plays t with random legal moves to the end, or for closureSteps moves; every listed
 // move must apply, and every state reached (the first hundred, then every every-th one, and the
@@ -135,7 +135,7 @@ func playOn[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t S, r *rn
 // one of starts, a random prefix of a random match is played; one to three numbers of the
 // state's JSON are set to the largest or the smallest value the decoder accepts there, or to a
 // value in between; if the decoder accepts the result, it is played on (to the end, or for
-// closureSteps moves) with a save round trip at every step. A failure shrinks to a short prefix.
+// closureSteps moves) with a save round trip on the way. A failure shrinks to a short prefix.
 func DecodedStatesPlayOn[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](t *testing.T, starts ...S) {
 	t.Helper()
 	rapid.Check(t, func(rt *rapid.T) {
