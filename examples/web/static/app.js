@@ -4,7 +4,7 @@
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
-const app = { games: [], game: null, players: 0, token: null, payload: null, stream: null, pending: false, rules: {} };
+const app = { games: [], game: null, events: [], players: 0, token: null, payload: null, stream: null, pending: false, rules: {} };
 
 async function api(path, body) {
   const init = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
@@ -147,6 +147,7 @@ function table(token) {
   $("#lobby").hidden = true;
   $("#table").hidden = false;
   $("#log").replaceChildren();
+  app.events = []; // the data of the seat's events, as the log shows them (the last 200)
   const invites = JSON.parse(sessionStorage.getItem("invites:" + token) || "[]");
   const inv = $("#invites");
   inv.hidden = invites.length === 0;
@@ -344,9 +345,19 @@ function show(pl) {
   if (first) setRulesButton(pl.game);
   $("#title").textContent = pl.game + " · seat " + pl.seat;
   const v = JSON.parse(JSON.stringify(pl.view));
+  const log = $("#log");
+  for (const li of log.querySelectorAll("li.new")) li.classList.remove("new");
+  const have = log.children.length;
+  for (let i = 0; i < pl.events.length; i++) {
+    if (pl.eventIndex + i < have) continue;
+    log.append(h("li", { class: "new" }, youText(pl.events[i].text, pl.seat)));
+    app.events.push(pl.events[i].data ?? null);
+  }
+  if (app.events.length > 200) app.events.splice(0, app.events.length - 200);
+  log.scrollTop = log.scrollHeight;
   const board = $("#board");
   const draw = () => {
-    const ctx = { seat: pl.seat, seats: pl.seats, legal: pl.legal, seatName, card: cardEl, cardMove, send: sendMove, redraw: draw };
+    const ctx = { seat: pl.seat, seats: pl.seats, legal: pl.legal, events: app.events, seatName, card: cardEl, cardMove, send: sendMove, redraw: draw };
     try {
       board.replaceChildren(renderView(v, ctx));
     } catch (e) { // a renderer's bug must not hide the match: show the view as it is
@@ -379,14 +390,6 @@ function show(pl) {
   $("#moves").replaceChildren(...controls, ...sorted.buttons.map((m) => h("button", { type: "button", dataset: { move: m }, onclick: () => sendMove(m) }, m)));
   for (const c of controls) c.refresh();
 
-  const log = $("#log");
-  for (const li of log.querySelectorAll("li.new")) li.classList.remove("new");
-  const have = log.children.length;
-  for (let i = 0; i < pl.events.length; i++) {
-    if (pl.eventIndex + i < have) continue;
-    log.append(h("li", { class: "new" }, youText(pl.events[i].text, pl.seat)));
-  }
-  log.scrollTop = log.scrollHeight;
 }
 
 async function sendMove(move) {

@@ -3,6 +3,7 @@
 // renderers. A renderer gets the view and a context:
 //   ctx.seat        the viewer's seat            ctx.seats   [{kind, connected}] per seat
 //   ctx.seatName(p) "You", "Seat 2 (heuristic)"  ctx.legal   the legal moves, as text
+//   ctx.events      the data (EventJSON) of the seat's latest events, oldest first
 //   ctx.card(text, opts) a card element; opts.move makes it play that legal move on click
 //   ctx.cardMove(card) the legal move that plays this card ("R7", "give R7"...), or null
 // and returns an element. Games without a renderer are shown as formatted JSON.
@@ -316,10 +317,44 @@ function tileHue(name) {
   return x;
 }
 
+// voluspaValues are the tiles' values (the rules' V1).
+const voluspaValues = { Odin: 8, Thor: 7, Troll: 6, Dragon: 5, Fenrir: 4, Skadi: 3, Valkyrie: 2, Loki: 1 };
+
+// voluspaTile draws a tile with its name and value; zeroed marks one next to a Loki (V10),
+// worth 0 wherever it lies.
 function voluspaTile(ctx, text, opts = {}) {
-  const el = ctx.card(text, { ...opts, cls: "card tile", face: text.length > 6 ? text.slice(0, 5) + "…" : text, caption: "" });
+  const value = voluspaValues[text];
+  const worth = opts.zeroed ? 0 : value;
+  const el = ctx.card(text, { ...opts, cls: "card tile" + (opts.zeroed ? " zeroed" : ""), face: [
+    h("span", { class: "name" }, text),
+    value !== undefined ? h("b", { class: "value" }, worth) : null,
+  ], caption: "" });
   el.style.setProperty("--hue", tileHue(text));
+  if (!opts.move) el.title = text + (value !== undefined ? ", value " + value : "") + (opts.zeroed ? ", worth 0 next to a Loki" : "") + (text === "Fenrir" ? " (in a line, 4 × its Fenrirs)" : "");
   return el;
+}
+
+// voluspaScored returns the squares ("x,y") of the lines the last lay scored, read from the
+// seat's events since that lay: each scoring line is the run of tiles through the lay, along its
+// row or column, as the grid now stands.
+function voluspaScored(v, events) {
+  const out = new Set();
+  let i = events.length - 1;
+  while (i >= 0 && !(events[i] && (events[i].kind === "lay" || events[i].kind === "cover"))) i--;
+  if (i < 0 || !v.last) return out;
+  const filled = new Set(v.grid.map((c) => c.x + "," + c.y));
+  for (const e of events.slice(i + 1)) {
+    if (!e || e.kind !== "line" || !(e.points > 0) || e.x !== v.last.x || e.y !== v.last.y) continue;
+    const [dx, dy] = e.line === "row" ? [1, 0] : [0, 1];
+    for (const sign of [1, -1]) {
+      for (let k = sign === 1 ? 0 : 1; ; k++) {
+        const key = (e.x + sign * k * dx) + "," + (e.y + sign * k * dy);
+        if (!filled.has(key)) break;
+        out.add(key);
+      }
+    }
+  }
+  return out;
 }
 
 function renderVoluspa(v, ctx) {
@@ -336,26 +371,38 @@ function renderVoluspa(v, ctx) {
   if (!layable.has(voluspaSelected)) voluspaSelected = layable.size === 1 ? [...layable][0] : null;
 
   const cells = new Map(v.grid.map((c) => [c.x + "," + c.y, c.tile]));
+  const zeroed = (x, y) => cells.get(x + "," + y) !== "Loki" &&
+    [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx, dy]) => cells.get((x + dx) + "," + (y + dy)) === "Loki");
+  const scored = voluspaScored(v, ctx.events || []);
   const xs = v.grid.map((c) => c.x), ys = v.grid.map((c) => c.y);
   for (const k of lays.keys()) { const [x, y] = k.split(",").map(Number); xs.push(x); ys.push(y); }
-  const minX = Math.min(0, ...xs), maxX = Math.max(0, ...xs), minY = Math.min(0, ...ys), maxY = Math.max(0, ...ys);
-  const grid = h("div", { class: "grid", id: "grid", style: `grid-template-columns: repeat(${maxX - minX + 1}, 3.4rem)` });
-  for (let y = minY; y <= maxY; y++) {
+  const minX = Math.min(0, ...xs) - 1, maxX = Math.max(0, ...xs) + 1, minY = Math.min(0, ...ys) - 1, maxY = Math.max(0, ...ys) + 1;
+  const grid = h("div", { class: "grid", id: "grid", style: `grid-template-columns: var(--axis) repeat(${maxX - minX + 1}, var(--sq))` });
+  grid.append(h("div", { class: "axis corner", title: "x grows to the east, y to the north" }, "↑→"));
+  for (let x = minX; x <= maxX; x++) grid.append(h("div", { class: "axis x" }, x));
+  for (let y = maxY; y >= minY; y--) { // north at the top, as the terminal draws it
+    grid.append(h("div", { class: "axis y" }, y));
     for (let x = minX; x <= maxX; x++) {
       const key = x + "," + y;
       const tile = cells.get(key);
       const here = lays.get(key) || [];
       const mine = here.find((l) => l.tile === voluspaSelected);
+      const last = v.last && v.last.x === x && v.last.y === y;
       const sq = h("div", {
         class: "square" + (tile ? " filled" : "") + (here.length ? " target" : "") + (mine ? " hot" : "") +
-          (v.last && v.last.x === x && v.last.y === y ? " last" : ""),
+          (last ? " last" : "") + (scored.has(key) ? " scored" : ""),
         dataset: { x, y, moves: here.length ? here.map((l) => l.move).join("|") : undefined, move: mine ? mine.move : undefined },
-        title: key + (tile ? ": " + tile : "") + (mine ? " — lay " + mine.move : ""),
+        title: key + (tile ? ": " + tile : "") + (last ? " (the last lay)" : "") + (mine ? " — lay " + mine.move : ""),
         onclick: mine ? () => ctx.send(mine.move) : null,
-      }, tile ? voluspaTile(ctx, tile, { size: "small" }) : "");
+      }, tile ? voluspaTile(ctx, tile, { size: "small", zeroed: zeroed(x, y) }) : "");
       grid.append(sq);
     }
   }
+  const box = h("div", { class: "board-box" }, grid);
+  requestAnimationFrame(() => { // show the last lay when the board is wider than its box
+    const last = grid.querySelector(".square.last");
+    if (last && box.scrollWidth > box.clientWidth) box.scrollLeft = last.offsetLeft - (box.clientWidth - last.offsetWidth) / 2;
+  });
   const hand = h("div", { class: "hand", id: "hand" }, v.hand.map((t) => {
     const el = voluspaTile(ctx, t, {});
     if (layable.has(t)) {
@@ -376,7 +423,9 @@ function renderVoluspa(v, ctx) {
     h("div", { class: "center" }, h("div", {}, h("h4", {}, "Turn"), "#" + v.turns, " · phase ", h("b", { id: "phase" }, v.phase)),
       h("div", {}, h("h4", {}, "Supply"), plural(v.supply, "tile")),
       v.gone.length ? h("div", {}, h("h4", {}, "Out of the game"), v.gone.join(", ")) : null),
-    grid,
+    box,
+    h("p", { class: "facts legend" }, h("span", { class: "key last" }, ""), " the last lay ", h("span", { class: "key scored" }, ""), " the lines it scored ",
+      h("span", { class: "key zero" }, "0"), " worth 0 next to a Loki"),
     h("p", { class: "facts" }, layable.size ? (voluspaSelected ? "Click a lit square to lay your " + voluspaSelected + "." : "Choose a tile from your hand, then a lit square.") : ""),
     hand);
 }
