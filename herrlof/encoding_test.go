@@ -11,6 +11,7 @@ import (
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/herrlof"
 	"github.com/nornsgames/norns/internal/gametest"
+	"github.com/nornsgames/norns/rng"
 )
 
 var updateEncoding = flag.Bool("update-encoding", false, "rewrite testdata/encoding.golden (only when a change of the action ids is intended)")
@@ -96,5 +97,29 @@ func TestEncoding(t *testing.T) {
 	}
 	if _, err := herrlof.NewEncoding(herrlof.Config{Players: 4}); !errors.Is(err, norns.ErrBadConfig) {
 		t.Errorf("NewEncoding of 4 players: %v", err)
+	}
+}
+
+// BenchmarkObserve measures one observation of a seat's view in the middle of a hand, with two
+// and three players.
+func BenchmarkObserve(b *testing.B) {
+	for _, n := range []int{2, 3} {
+		b.Run(fmt.Sprintf("%dp", n), func(b *testing.B) {
+			s := mustNew(b, herrlof.Config{Players: n})
+			r := rng.New(1)
+			for s.ToMove() < 0 || s.Phase() != herrlof.PhasePlay || s.View(s.ToMove()).TricksPlayed() < 4 {
+				randomStep(b, &s, r, nil)
+			}
+			e, err := herrlof.NewEncoding(s.Config())
+			if err != nil {
+				b.Fatal(err)
+			}
+			v := s.View(s.ToMove())
+			dst := make([]float32, 0, e.ObservationLen())
+			b.ReportAllocs()
+			for b.Loop() {
+				dst = e.Observe(v, dst[:0])
+			}
+		})
 	}
 }
