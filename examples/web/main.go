@@ -4,7 +4,8 @@
 //	go run ./examples/web                 # then open http://127.0.0.1:8080
 //	go run ./examples/web -addr 127.0.0.1:9000 -think 500ms -bot-delay 0 -data /var/lib/norns-web
 //
-// Choose a game, its options and who sits in each seat (you, another person, or a bot), and
+// Choose a game, its options and who sits in each seat (you, another person, a bot of a level:
+// easy, medium or hard, or a -program bot), and
 // play by clicking: the legal moves are buttons, and the cards that can be played light up. A
 // seat for another person gets a join link to send them; each link carries the seat's secret
 // token, so a browser acts only for its own seat.
@@ -50,7 +51,9 @@
 // ViewJSON); a new game is drawn by adding one renderer, and any game without one is shown as
 // its JSON. Another front end can speak the same JSON over HTTP:
 //
-//	GET  /api/games                 the registered games: name, description, options, bots
+//	GET  /api/games                 the registered games: name, description, options, bots,
+//	                                levels ({"name": "easy", "bot": "random"}, weakest first)
+//	                                and the -program bots
 //	GET  /api/rules?game=NAME       the game's rules, as text
 //	POST /api/config                {"game", "config"} → {"players", "config"}: checks a config
 //	POST /api/matches               {"game", "config", "seats": ["human", "heuristic", …]} →
@@ -67,7 +70,7 @@
 //
 // A payload holds the match's id and game, the sequence number a move must name, the seats'
 // kinds, and for the token's seat only: its view, its legal moves and its events; once over, the
-// winners.
+// winners and every seat's score (the final standings, public then).
 //
 // # Hostile clients
 //
@@ -168,6 +171,9 @@ func run(ctx context.Context, args []string, out, errOut io.Writer) int {
 		argv := strings.Fields(cmd)
 		if !ok || name == "" || len(argv) == 0 || name == "human" {
 			return errors.New("want NAME=COMMAND, as in pybot='python3 bot.py'")
+		}
+		if name == "easy" || name == "medium" || name == "hard" {
+			return fmt.Errorf("%s is the name of a level: give the program another", name)
 		}
 		if o.programs == nil {
 			o.programs = map[string][]string{}

@@ -178,6 +178,22 @@ func TestRestartAfterKill(t *testing.T) {
 	r := create(t, first.base, "herrlof", `{"players":3,"handLimit":1}`, "human", "human", "heuristic")
 	rr := rng.New(7)
 	before := playUntil(t, first.base, r, rr, func(n int) bool { return n >= 8 })
+	// the bot may still be to move: wait until a person is, so that nothing moves while the
+	// views are read and the process is killed
+	for wait := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		var v struct {
+			ToMove int `json:"toMove"`
+		}
+		if err := json.Unmarshal(state(t, first.base, r.Seats[0].Token).View, &v); err != nil {
+			t.Fatal(err)
+		}
+		if v.ToMove == 0 || v.ToMove == 1 || v.ToMove == -2 {
+			break
+		}
+		if time.Now().After(wait) {
+			t.Fatalf("seat %d is still to move after 10 s", v.ToMove)
+		}
+	}
 	var views []payload
 	for _, s := range r.Seats[:2] {
 		views = append(views, state(t, first.base, s.Token))

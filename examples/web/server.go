@@ -351,6 +351,15 @@ func clip(s string) string {
 }
 
 // programNames returns the names of the program bots, sorted.
+// levelNames lists a game's levels: "easy, medium, hard".
+func levelNames(g *norns.Registered) string {
+	var names []string
+	for _, l := range g.Levels() {
+		names = append(names, l.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
 func (s *server) programNames() []string {
 	return slices.Sorted(maps.Keys(s.opts.programs))
 }
@@ -360,8 +369,17 @@ type gameInfo struct {
 	Name        string         `json:"name"`
 	Description string         `json:"description"`
 	Options     []norns.Option `json:"options"`
-	Bots        []string       `json:"bots"`
+	Bots        []string       `json:"bots"`     // every bot a seat may name: the game's, then the programs
+	Levels      []levelInfo    `json:"levels"`   // the strengths a person chooses from, weakest first
+	Programs    []string       `json:"programs"` // the -program bots
 	HasRules    bool           `json:"hasRules"`
+}
+
+// levelInfo is a level of the game's bots: its name, which a seat may name, and the bot that
+// plays it.
+type levelInfo struct {
+	Name string `json:"name"`
+	Bot  string `json:"bot"`
 }
 
 func (s *server) handleGames(w http.ResponseWriter, r *http.Request) {
@@ -372,7 +390,12 @@ func (s *server) handleGames(w http.ResponseWriter, r *http.Request) {
 		for _, p := range s.programNames() {
 			bots = append(bots, p)
 		}
-		out = append(out, gameInfo{Name: name, Description: g.Description(), Options: g.Options(), Bots: bots, HasRules: g.Rules() != ""})
+		levels := []levelInfo{}
+		for _, l := range g.Levels() {
+			levels = append(levels, levelInfo{Name: l.Name, Bot: l.Bot})
+		}
+		out = append(out, gameInfo{Name: name, Description: g.Description(), Options: g.Options(), Bots: bots,
+			Levels: levels, Programs: append([]string{}, s.programNames()...), HasRules: g.Rules() != ""})
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -554,7 +577,7 @@ func (s *server) newSeat(ctx context.Context, t *table, p norns.Player, kind, to
 		// each bot's seed comes from the match's, so a restored match seats the same bots
 		b, err := t.game.NewBot(kind, rng.New(t.seed^0x5eed^uint64(p)<<32).Uint64())
 		if err != nil {
-			return nil, http.StatusBadRequest, fmt.Errorf("seat %d: no bot %q: choose human or one of %s", p, kind, strings.Join(append(t.game.Bots(), s.programNames()...), ", "))
+			return nil, http.StatusBadRequest, fmt.Errorf("seat %d: no bot %q: choose human, a level (%s) or one of %s", p, kind, levelNames(t.game), strings.Join(append(t.game.Bots(), s.programNames()...), ", "))
 		}
 		st.bot = b
 	}

@@ -36,6 +36,16 @@ func TestGamesAndRules(t *testing.T) {
 		if len(g.Bots) == 0 || len(g.Options) == 0 {
 			t.Errorf("%s: no bots or options: %+v", g.Name, g)
 		}
+		var levels []string
+		for _, l := range g.Levels {
+			levels = append(levels, l.Name)
+			if !slices.Contains(g.Bots, l.Bot) {
+				t.Errorf("%s: level %s is played by %q, not one of the bots %v", g.Name, l.Name, l.Bot, g.Bots)
+			}
+		}
+		if !slices.Equal(levels, []string{"easy", "medium", "hard"}) {
+			t.Errorf("%s: levels %v, want easy, medium and hard", g.Name, levels)
+		}
 	}
 	if !slices.Equal(names, norns.Games()) {
 		t.Fatalf("games %v, want every registered game %v", names, norns.Games())
@@ -373,6 +383,15 @@ func checkPayloads(t testing.TB, srv *server, r createReply, raw map[norns.Playe
 			if !slices.Equal(pl.Winners, wantWinners) {
 				t.Fatalf("%s: winners %v, want %v", where, pl.Winners, wantWinners)
 			}
+			wantScores := []int{}
+			if s.Over() {
+				for q := range n {
+					wantScores = append(wantScores, s.Score(norns.Player(q)))
+				}
+			}
+			if !slices.Equal(pl.Scores, wantScores) {
+				t.Fatalf("%s: scores %v, want %v (every seat's, once over, and none before)", where, pl.Scores, wantScores)
+			}
 			if len(pl.Seats) != n {
 				t.Fatalf("%s: %d seats", where, len(pl.Seats))
 			}
@@ -642,5 +661,18 @@ func TestProgramBots(t *testing.T) {
 	code, body := post(t, http.DefaultClient, hs.URL+"/api/matches", map[string]any{"game": "gnav", "config": map[string]int{"players": 2}, "seats": []string{"human", "ghost"}}, nil)
 	if code != http.StatusBadGateway || !strings.Contains(body, "did not start") {
 		t.Fatalf("a program that does not exist: %d %s", code, body)
+	}
+}
+
+// A seat may name a level of the game's bots (easy, medium, hard) instead of a bot: the level
+// is the seat's kind, played by the level's bot to the end of the match.
+func TestLevelSeats(t *testing.T) {
+	_, hs := testServer(t, nil)
+	r := create(t, hs.URL, "gnav", `{"players":3,"lives":1}`, "human", "easy", "medium")
+	if r.Seats[1].Kind != "easy" || r.Seats[2].Kind != "medium" {
+		t.Fatalf("seats %+v: want the levels as the bots' kinds", r.Seats)
+	}
+	if _, _, err := playStreams(t, http.DefaultClient, hs.URL, r, 5, 60*time.Second); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -336,6 +336,7 @@ type payload struct {
 	EventIndex int             `json:"eventIndex"` // the index of Events[0] in the seat's events
 	Over       bool            `json:"over"`
 	Winners    []norns.Player  `json:"winners"` // once over
+	Scores     []int           `json:"scores"`  // once over: every seat's score as the game counts it, public then
 	Failure    string          `json:"failure,omitempty"`
 }
 
@@ -361,7 +362,7 @@ func (t *table) payloadLocked(p norns.Player, since int) (payload, error) {
 	pl := payload{
 		Match: t.id, Game: t.game.Name(), Seq: t.seq, Seat: p, View: view,
 		Legal: v.Legal(), Events: append([]norns.Event{}, s.events[since-s.base:]...), EventIndex: since,
-		Over: t.m.Over(), Winners: []norns.Player{}, Failure: t.failure,
+		Over: t.m.Over(), Winners: []norns.Player{}, Scores: []int{}, Failure: t.failure,
 	}
 	if pl.Legal == nil {
 		pl.Legal = []string{}
@@ -369,6 +370,9 @@ func (t *table) payloadLocked(p norns.Player, since int) (payload, error) {
 	if pl.Over {
 		for w := range t.m.Winners().All() {
 			pl.Winners = append(pl.Winners, w)
+		}
+		for q := range t.m.Players() {
+			pl.Scores = append(pl.Scores, t.m.Score(norns.Player(q)))
 		}
 	}
 	for _, o := range t.seats {

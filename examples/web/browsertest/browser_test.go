@@ -292,7 +292,10 @@ func startFromLobby(t *testing.T, ctx context.Context, base, game string, option
 		for p, kind := range seats {
 			seatActions = append(seatActions, chromedp.SetValue(chromedp.CSS(fmt.Sprintf("#seat-%d", p)), kind))
 		}
-		seatActions = append(seatActions, chromedp.Click(chromedp.CSS("#start")), chromedp.WaitVisible(chromedp.CSS(`#board[data-seq]`)))
+		want, _ := json.Marshal(strings.Join(seats, " "))
+		seatActions = append(seatActions,
+			chromedp.Poll[chromedp.Void](fmt.Sprintf(`[...document.querySelectorAll('#seat-rows select')].map((s) => s.value).join(' ') === %s`, want), chromedp.WithPollingTimeout(5*time.Second)),
+			chromedp.Click(chromedp.CSS("#start")), chromedp.WaitVisible(chromedp.CSS(`#board[data-seq]`)))
 		if err = chromedp.Do(ctx, seatActions...); err == nil || !strings.Contains(err.Error(), "No node with given id") {
 			break
 		}
@@ -355,6 +358,20 @@ func playByClicking(t *testing.T, ctx context.Context, srv *webServer, game stri
 	if ps.Winners != strings.Join(want, " ") || ps.Over != "true" {
 		t.Fatalf("page shows winners %q (over %q), the server %q", ps.Winners, ps.Over, want)
 	}
+	// the final standings: a row per seat, with its score, the winners marked
+	rows, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#standings tr')].map((r) => r.dataset.seat + ':' + r.classList.contains('winner') + ':' + r.querySelector('.final-score').textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != len(tr.view["seats"].([]any)) {
+		t.Fatalf("the final standings have %d rows: %q", len(rows), rows)
+	}
+	for _, row := range rows {
+		f := strings.SplitN(row, ":", 3)
+		if won := slices.Contains(want, f[0]); f[1] != fmt.Sprint(won) || !regexp.MustCompile(`^-?\d+ \w+$`).MatchString(f[2]) {
+			t.Fatalf("final standings row %q: want seat:won:score, won %v", row, won)
+		}
+	}
 	return clicks
 }
 
@@ -363,10 +380,10 @@ var browserGames = map[string]struct {
 	options map[string]string
 	seats   []string
 }{
-	"herrlof": {map[string]string{"handLimit": "1"}, []string{"you", "heuristic"}},
-	"gnav":    {map[string]string{"players": "3", "lives": "2"}, []string{"you", "random", "heuristic"}},
-	"gulveig": {map[string]string{"handLimit": "1"}, []string{"you", "random", "heuristic"}},
-	"voluspa": {map[string]string{}, []string{"you", "heuristic"}},
+	"herrlof": {map[string]string{"handLimit": "1"}, []string{"you", "medium"}},
+	"gnav":    {map[string]string{"players": "3", "lives": "2"}, []string{"you", "easy", "medium"}},
+	"gulveig": {map[string]string{"handLimit": "1"}, []string{"you", "easy", "medium"}},
+	"voluspa": {map[string]string{}, []string{"you", "medium"}},
 }
 
 // A person plays a whole match of every registered game against the bots, by clicking.
@@ -481,7 +498,7 @@ func TestBrowserSurvivesRestart(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	t.Cleanup(cancel)
 	tab := newBrowser(t, ctx, path)
-	startFromLobby(t, tab, first.base, "herrlof", map[string]string{"handLimit": "1"}, []string{"you", "heuristic"})
+	startFromLobby(t, tab, first.base, "herrlof", map[string]string{"handLimit": "1"}, []string{"you", "medium"})
 	token := page(t, tab).Token
 	before := serverTruth(t, first, token)
 	first.kill()

@@ -65,7 +65,7 @@ func TestBrowserCardChoices(t *testing.T) {
 	tab := newBrowser(t, ctx, path)
 	r := rng.New(5)
 	for attempt := 0; attempt < 6; attempt++ {
-		startFromLobby(t, tab, srv.base, "gulveig", map[string]string{"handLimit": "2"}, []string{"you", "random", "random"})
+		startFromLobby(t, tab, srv.base, "gulveig", map[string]string{"handLimit": "2"}, []string{"you", "easy", "easy"})
 		if asideByChoosing(t, tab, srv, r) {
 			return
 		}

@@ -98,14 +98,28 @@ function checkConfig() {
   }, 120);
 }
 
+// seatRows draws a row per seat: you, another person (a join link), a level of the game's bots
+// (easy, medium, hard, each with its bot named in small print) or a -program bot.
 function seatRows(n) {
   const rows = $("#seat-rows");
   const old = [...rows.querySelectorAll("select")].map((s) => s.value);
-  const choices = ["you", "human", ...app.game.bots];
+  const levels = app.game.levels || [];
+  const programs = app.game.programs || [];
+  const choices = [["you", "you (this browser)"], ["human", "another person (join link)"],
+    ...levels.map((l) => [l.name, l.name + " bot (" + l.bot + ")"]), ...programs.map((p) => [p, p + " (program)"])];
+  const fallback = levels.some((l) => l.name === "medium") ? "medium" : (levels[0] || {}).name || programs[0] || "human";
   rows.replaceChildren(...Array.from({ length: n }, (_, p) => {
-    const want = old[p] || (p === 0 ? "you" : app.game.bots.includes("heuristic") ? "heuristic" : app.game.bots[0]);
-    return h("label", {}, "Seat " + p + " ", h("select", { id: "seat-" + p, name: "seat-" + p },
-      choices.map((c) => h("option", { value: c, selected: c === want }, c === "you" ? "you (this browser)" : c === "human" ? "another person (join link)" : c + " bot"))));
+    const want = old[p] || (p === 0 ? "you" : fallback);
+    const sel = h("select", { id: "seat-" + p, name: "seat-" + p },
+      choices.map(([value, label]) => h("option", { value, selected: value === want }, label)));
+    const note = h("small", { class: "seat-note" });
+    const describe = () => {
+      const l = levels.find((x) => x.name === sel.value);
+      note.textContent = l ? " played by the " + l.bot + " bot" : "";
+    };
+    sel.addEventListener("change", describe);
+    describe();
+    return h("label", {}, "Seat " + p + " ", sel, note);
   }));
   app.players = n;
 }
@@ -372,12 +386,7 @@ function show(pl) {
   status.dataset.toMove = v.toMove;
   status.dataset.over = pl.over;
   if (pl.failure) status.textContent = "The match stopped: " + pl.failure;
-  else if (pl.over) {
-    const won = pl.winners.map((w) => seatName(w));
-    status.replaceChildren(h("div", { class: "over", id: "result", dataset: { winners: pl.winners.join(" ") } },
-      "The match is over. ", won.length ? "Won: " + won.join(", ") + "." : "A draw.", " ",
-      h("a", { href: "/api/record?token=" + encodeURIComponent(app.token), download: "" }, "Download the record")));
-  } else if (v.toMove === pl.seat) status.textContent = prompt(v, pl.legal);
+  else if (pl.over) status.replaceChildren(standings(pl)); else if (v.toMove === pl.seat) status.textContent = prompt(v, pl.legal);
   else if (v.toMove === -1) status.textContent = "Dealing…";
   else status.textContent = "Waiting for " + seatName(v.toMove) + "…";
 
@@ -390,6 +399,30 @@ function show(pl) {
   $("#moves").replaceChildren(...controls, ...sorted.buttons.map((m) => h("button", { type: "button", dataset: { move: m }, onclick: () => sendMove(m) }, m)));
   for (const c of controls) c.refresh();
 
+}
+
+// scoreUnits name what a game's score counts, when not points.
+const scoreUnits = { gnav: ["life", "lives"] };
+
+// standings says who won, in words, and lists every seat's final score, best first.
+function standings(pl) {
+  const [one, many] = scoreUnits[pl.game] || ["point", "points"];
+  const names = pl.winners.map((w) => (w === pl.seat ? "you" : seatName(w)));
+  const youWon = pl.winners.includes(pl.seat);
+  let head;
+  if (names.length === 0) head = "The match is over: a draw, nobody wins.";
+  else if (names.length === 1) head = youWon ? "The match is over: you win!" : "The match is over: " + names[0] + " wins.";
+  else head = "The match is over: " + names.slice(0, -1).join(", ") + " and " + names[names.length - 1] + " share the win" + (youWon ? "!" : ".");
+  const order = pl.seats.map((_, p) => p);
+  if (pl.scores.length === order.length) order.sort((a, b) => pl.scores[b] - pl.scores[a] || a - b);
+  const rows = order.map((p) => h("tr", { class: pl.winners.includes(p) ? "winner" : "", dataset: { seat: p } },
+    h("td", {}, pl.winners.includes(p) ? "🏆" : ""), h("th", { scope: "row" }, seatName(p)),
+    h("td", { class: "final-score" }, pl.scores.length ? plural(pl.scores[p], one, many) : "")));
+  return h("div", { class: "over", id: "result", dataset: { winners: pl.winners.join(" ") } },
+    h("p", {}, head),
+    h("table", { class: "result standings", id: "standings" }, h("caption", {}, "Final standings"), rows),
+    h("p", {}, h("a", { href: "/api/record?token=" + encodeURIComponent(app.token), download: "" }, "Download the record"), " · ",
+      h("a", { href: "/" }, "Play again")));
 }
 
 async function sendMove(move) {
