@@ -284,8 +284,9 @@ func startFromLobby(t *testing.T, ctx context.Context, base, game string, option
 		t.Fatalf("lobby: %v", err)
 	}
 	// The seat rows are drawn again when an option changes, and a row drawn again between
-	// finding a select and setting it fails with "No node with given id found": the seats are
-	// set and the match started again from the rows as they then are.
+	// finding a select and setting it fails with "No node with given id found" (or leaves a
+	// seat unset, and the check of the seats times out): the seats are set and the match
+	// started again from the rows as they then are.
 	var err error
 	for try := 0; try < 3; try++ {
 		seatActions := []chromedp.Action[chromedp.Void]{chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.querySelectorAll('#seat-rows select').length === %d && !document.querySelector('#start').disabled`, len(seats)), chromedp.WithPollingTimeout(10*time.Second))}
@@ -296,7 +297,7 @@ func startFromLobby(t *testing.T, ctx context.Context, base, game string, option
 		seatActions = append(seatActions,
 			chromedp.Poll[chromedp.Void](fmt.Sprintf(`[...document.querySelectorAll('#seat-rows select')].map((s) => s.value).join(' ') === %s`, want), chromedp.WithPollingTimeout(5*time.Second)),
 			chromedp.Click(chromedp.CSS("#start")), chromedp.WaitVisible(chromedp.CSS(`#board[data-seq]`)))
-		if err = chromedp.Do(ctx, seatActions...); err == nil || !strings.Contains(err.Error(), "No node with given id") {
+		if err = chromedp.Do(ctx, seatActions...); err == nil || !strings.Contains(err.Error(), "No node with given id") && !strings.Contains(err.Error(), "timeout") {
 			break
 		}
 	}
