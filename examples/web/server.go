@@ -386,10 +386,7 @@ func (s *server) handleGames(w http.ResponseWriter, r *http.Request) {
 	var out []gameInfo
 	for _, name := range norns.Games() {
 		g, _ := norns.Lookup(name)
-		bots := g.Bots()
-		for _, p := range s.programNames() {
-			bots = append(bots, p)
-		}
+		bots := append(g.Bots(), s.programNames()...)
 		levels := []levelInfo{}
 		for _, l := range g.Levels() {
 			levels = append(levels, levelInfo{Name: l.Name, Bot: l.Bot})
