@@ -174,7 +174,8 @@ func (e Encoding) headerLen() int {
 
 // Observe appends the observation of v to dst: ObservationLen values, as the package
 // documentation's Encoding section lays them out. It reads v through its methods only, and does
-// not allocate once dst has room.
+// not allocate once dst has room. The spectator's view (View(norns.Nobody)) is observed from
+// seat 0's place, with an empty hand.
 func (e Encoding) Observe(v View, dst []float32) []float32 {
 	n := e.n()
 	start := len(dst)
@@ -182,6 +183,9 @@ func (e Encoding) Observe(v View, dst []float32) []float32 {
 	dst = growZero(dst, total)
 	o := dst[start : start+total]
 	me := v.Seat()
+	if !me.IsSeat() {
+		me = 0 // the spectator's view
+	}
 	// rel returns the seat i places after the observing seat.
 	seats := min(n, v.Players()) // 0 for the zero View
 	rel := func(i int) norns.Player { return norns.Player((int(me) + i) % max(v.Players(), 1)) }

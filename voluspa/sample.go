@@ -47,9 +47,15 @@ func (k kindSet) of() cards.Multiset {
 // Sample is exact: every state it returns has View(Seat()) equal to v, with no budget and no
 // fallback to an approximation; for the view of a reachable state a deal that serves every seat
 // exists (the true one), so the redeals end. The zero View samples a state of no seat.
+//
+// The spectator's view (View(norns.Nobody)) samples the same way with no hand of its own: every
+// seat's hidden tiles and the supply are dealt from the unseen tiles under every seat's bounds,
+// and the sample's View(norns.Nobody) equals v.
 func (v View) Sample(r *rng.Rand) State {
 	s := State{public: v.public}
-	s.h.hand[v.me] = v.hand
+	if v.me != nobody {
+		s.h.hand[v.me] = v.hand
+	}
 	pool := v.unseen()
 	for {
 		left := pool

@@ -18,6 +18,11 @@ import (
 // its hand (V9). Private to the seat: its hand. Never in a view: the other hands and the supply
 // (which has no order anyway).
 //
+// View(norns.Nobody) is the spectator's view: everything public as above (the grid, the scores,
+// the tiles out of the game, the hand and supply sizes, the Skadi captures and discard
+// inferences, whose turn it is) and no hand: Seat is norns.Nobody, Hand is empty, Legal is nil,
+// Unseen counts every hand's hidden tiles with the supply, and Sample deals them all.
+//
 // The zero View is not meaningful; get one from [State.View].
 type View struct {
 	public
@@ -25,16 +30,21 @@ type View struct {
 	hand cards.Multiset
 }
 
-// View returns what seat p may see. It panics if p is not a seat of the match.
+// View returns what seat p may see. View(norns.Nobody) is the spectator's view: everything
+// public and no hand (see [View]). It panics if p is neither a seat of the match nor
+// norns.Nobody.
 func (s State) View(p norns.Player) View {
+	if p == norns.Nobody {
+		return View{public: s.public, me: nobody}
+	}
 	i := s.index(p)
 	return View{public: s.public, me: int8(i), hand: s.h.hand[i]}
 }
 
-// Seat returns whose view this is.
+// Seat returns whose view this is: a seat, or norns.Nobody for the spectator's view.
 func (v View) Seat() norns.Player { return norns.Player(v.me) }
 
-// Hand returns the seat's tiles.
+// Hand returns the seat's tiles; empty in the spectator's view.
 func (v View) Hand() Tiles { return Tiles(v.hand) }
 
 // Legal returns the seat's legal moves when it is to act, in [State.Legal]'s order, and nil
@@ -50,7 +60,8 @@ func (v View) AppendLegal(dst []Move) []Move {
 }
 
 // Unseen returns the tiles the seat cannot place: the supply and the other hands, less the tiles
-// it knows another seat holds (captured with a Skadi, V8).
+// it knows another seat holds (captured with a Skadi, V8). For the spectator it is the supply and
+// every hand less the tiles known to be in them.
 func (v View) Unseen() Tiles {
 	return Tiles(v.unseen())
 }
@@ -79,11 +90,18 @@ func (b *board) tiles() cards.Multiset {
 // String describes the view for humans.
 func (v View) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "voluspa view of seat %d: %v", v.me, v.phase)
+	if v.me == nobody {
+		fmt.Fprintf(&b, "voluspa spectator's view: %v", v.phase)
+	} else {
+		fmt.Fprintf(&b, "voluspa view of seat %d: %v", v.me, v.phase)
+	}
 	if v.phase == PhaseTurn {
 		fmt.Fprintf(&b, ", %v to act", v.ToMove())
 	}
-	fmt.Fprintf(&b, ", you hold %s, supply %d\n", deck.Format(v.hand), v.supply)
+	if v.me != nobody {
+		fmt.Fprintf(&b, ", you hold %s", deck.Format(v.hand))
+	}
+	fmt.Fprintf(&b, ", supply %d\n", v.supply)
 	for p := range int(v.players) {
 		fmt.Fprintf(&b, "  seat %d: %d points, %d tiles", p, v.score[p], v.size[p])
 		if !v.known[p].IsEmpty() {

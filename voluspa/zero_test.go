@@ -19,7 +19,7 @@ var zeroPanics = map[string]string{
 	"State.HandLen":      "It panics if p is not a seat.",
 	"State.Known":        "It panics if p is not a seat.",
 	"State.Hand":         "It panics if p is not a seat.",
-	"State.View":         "It panics if p is not a seat of the match.",
+	"State.View":         "It panics if p is neither a seat of the match nor norns.Nobody.",
 	"State.Cell":         "It panics if i is out of range.",
 	"View.Score":         "It panics if p is not a seat.",
 	"View.Reached":       "It panics if p is not a seat.",
