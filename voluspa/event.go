@@ -97,6 +97,22 @@ type Event struct {
 	Seats   norns.Seats  // the winners, for EventMatchOver
 }
 
+// zeroed explains a worth of 0 for a tile whose printed value is more: a Loki beside it (V10).
+func (e Event) zeroed() string {
+	if e.Tile.IsValid() && e.Worth == 0 && e.Tile.Power().Value > 0 {
+		return " (a Loki beside it makes it worth 0)"
+	}
+	return ""
+}
+
+// zeroing explains why a Loki can be the strongest: the tiles beside it are worth 0 (V10).
+func (e Event) zeroing() string {
+	if e.Tile.IsValid() && e.Tile.Power().Zeroes {
+		return " (the tiles beside a Loki are worth 0)"
+	}
+	return ""
+}
+
 // String describes the event in plain words, as in "seat 1 scores 4 for the row through 2,0
 // (4 tiles): Odin worth 8 is the strongest".
 func (e Event) String() string {
@@ -121,13 +137,13 @@ func (e Event) String() string {
 		head := fmt.Sprintf("the %v through %d,%d (%d tiles)", e.Line, e.X, e.Y, e.Length)
 		switch e.Reason {
 		case ReasonStrongest:
-			return fmt.Sprintf("%v scores %d for %s: %v worth %d is the strongest", e.Seat, e.Points, head, e.Tile, e.Worth)
+			return fmt.Sprintf("%v scores %d for %s: %v worth %d is the strongest%s", e.Seat, e.Points, head, e.Tile, e.Worth, e.zeroing())
 		case ReasonBookends:
 			return fmt.Sprintf("%v scores %d for %s: Valkyries at both ends", e.Seat, e.Points, head)
 		case ReasonTie:
-			return fmt.Sprintf("%s scores nothing: %v worth %d ties a %v", head, e.Tile, e.Worth, e.Rival)
+			return fmt.Sprintf("%s scores nothing: %v worth %d%s ties a %v", head, e.Tile, e.Worth, e.zeroed(), e.Rival)
 		case ReasonOutranked:
-			return fmt.Sprintf("%s scores nothing: %v worth %d is beaten by a %v", head, e.Tile, e.Worth, e.Rival)
+			return fmt.Sprintf("%s scores nothing: %v worth %d%s is beaten by a %v", head, e.Tile, e.Worth, e.zeroed(), e.Rival)
 		}
 		return head
 	case EventDiscard:

@@ -1,6 +1,7 @@
 package voluspa_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/nornsgames/norns"
@@ -77,5 +78,25 @@ func TestEventText(t *testing.T) {
 	_, evs, _ = s.ApplyEvents(voluspa.MustParseMove("Thor 3,0"), norns.Nobody, nil)
 	if got := evs[1].String(); got != "the row through 3,0 (4 tiles) scores nothing: Thor worth 7 ties a Thor" {
 		t.Errorf("tie event %q", got)
+	}
+}
+
+// TestLineEventSaysWhyAWorthIsZero is the regression test for a narration that said a Loki worth
+// 1 beat a Thor without saying the Thor was worth 0 beside it (V10).
+func TestLineEventSaysWhyAWorthIsZero(t *testing.T) {
+	for _, tc := range []struct {
+		e    voluspa.Event
+		want string
+	}{
+		{voluspa.Event{Kind: voluspa.EventLine, Seat: 1, Tile: voluspa.Loki, Worth: 1, Rival: voluspa.NoTile, Points: 3, Reason: voluspa.ReasonStrongest, Length: 3},
+			"Loki worth 1 is the strongest (the tiles beside a Loki are worth 0)"},
+		{voluspa.Event{Kind: voluspa.EventLine, Seat: 0, Tile: voluspa.Thor, Worth: 0, Rival: voluspa.Loki, Reason: voluspa.ReasonOutranked, Length: 2},
+			"Thor worth 0 (a Loki beside it makes it worth 0) is beaten by a Loki"},
+		{voluspa.Event{Kind: voluspa.EventLine, Seat: 0, Tile: voluspa.Odin, Worth: 8, Rival: voluspa.NoTile, Points: 2, Reason: voluspa.ReasonStrongest, Length: 2},
+			"Odin worth 8 is the strongest"},
+	} {
+		if got := tc.e.String(); !strings.HasSuffix(got, tc.want) {
+			t.Errorf("%+v: %q, want it to end with %q", tc.e, got, tc.want)
+		}
 	}
 }
