@@ -29,10 +29,11 @@ func ChanceStream(State) int { return 0 }
 // it does when v's seat is the dealer and draws), the card v knows that seat holds (a matador it
 // refused with this deal, or the Narr a seat that knocked and has not been reached still holds;
 // NoCard when v cannot tell), and whether that card refuses: a Gjøk, Dragon or Katt. A false
-// refused with NoCard means only that v does not know.
+// refused with NoCard means only that v does not know. The spectator's view, which never asks,
+// finds nobody.
 func (v View) AskTarget() (to norns.Player, card Card, refused bool) {
 	me := v.seat
-	if me == v.dealer || v.contest.Len() < 2 {
+	if me < 0 || me == v.dealer || v.contest.Len() < 2 {
 		return norns.Nobody, NoCard, false
 	}
 	for t := nextIn(v.contest, me); t >= 0 && t != me; t = nextIn(v.contest, t) {

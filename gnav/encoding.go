@@ -98,7 +98,8 @@ func (e Encoding) ObservationLen() int { return obsFixed + e.n()*(1+seatSlots) }
 // only, as the package documentation's Encoding section lays them out. Seats are in the order of
 // play from the viewer's: the viewer first, then the seat on its left (the one it asks), and so
 // on. A view of another player count fills the seats both have and leaves the rest 0; the zero
-// View's seat blocks are 0.
+// View's seat blocks are 0. The spectator's view (View(norns.Nobody)) is observed from seat 0's
+// place, holding no card.
 func (e Encoding) Observe(v View, dst []float32) []float32 {
 	start := len(dst)
 	dst = append(dst, make([]float32, e.ObservationLen())...)
@@ -143,6 +144,9 @@ func (e Encoding) Observe(v View, dst []float32) []float32 {
 	flag(obsRefused, refused)
 
 	me := v.Seat()
+	if me == norns.Nobody && nv > 0 {
+		me = 0 // the spectator's view
+	}
 	if !me.IsSeat() || int(me) >= nv {
 		return dst
 	}

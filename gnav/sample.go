@@ -47,6 +47,10 @@ type sampler struct {
 // view of any state a match can reach (the conformance suite and TestSampleReachable check it at
 // every state of random matches, for every seat). The zero View, which no State gives, samples
 // to the zero State.
+//
+// The spectator's view (View(norns.Nobody)) samples the same way with no card of its own to
+// keep: every dealt card and the stock are drawn under the public acts alone, uniformly, and the
+// sample's View(norns.Nobody) equals v.
 func (v View) Sample(r *rng.Rand) State {
 	if v.players == 0 {
 		return State{}

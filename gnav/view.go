@@ -19,6 +19,11 @@ import (
 // when its own request was accepted (N8). The stock is never in a view; every stock draw ends the
 // exchanges at once (N13), so no deal in progress has touched it.
 //
+// View(norns.Nobody) is the spectator's view: everything public as above and no card at all
+// during a deal (Seat is norns.Nobody; Hand, Dealt and Received are NoCard; Legal is nil;
+// AskTarget finds nobody). Between deals and once over it sees what every seat sees. Its Sample
+// draws every contestant's dealt card and the stock under the public acts alone.
+//
 // The zero View is no seat's view (get one from [State.View]); like the zero [State] it has no
 // seats and reads as over: Seat and ToMove are norns.Nobody, Legal is empty, Hand, Dealt and
 // Received are NoCard, AskTarget finds nobody, Sample returns the zero State, and the methods
@@ -32,14 +37,19 @@ type View struct {
 	gotOwn   Card
 }
 
-// View returns what seat p may see. It panics if p is not a seat of the match.
+// View returns what seat p may see. View(norns.Nobody) is the spectator's view: everything
+// public and no card of the deal in progress (see [View]). It panics if p is neither a seat of
+// the match nor norns.Nobody.
 func (s State) View(p norns.Player) View {
+	if p == norns.Nobody {
+		return View{public: s.public, seat: nobody, hand: NoCard, dealt: NoCard, gotAsked: NoCard, gotOwn: NoCard}
+	}
 	i := s.index(p)
 	return View{public: s.public, seat: int8(i), hand: s.d.hand[i], dealt: s.d.dealt[i],
 		gotAsked: s.d.gotAsked[i], gotOwn: s.d.gotOwn[i]}
 }
 
-// Seat returns whose view this is, and norns.Nobody for the zero View.
+// Seat returns whose view this is, and norns.Nobody for the spectator's view and the zero View.
 func (v View) Seat() norns.Player {
 	if v.players == 0 {
 		return norns.Nobody
@@ -48,7 +58,7 @@ func (v View) Seat() norns.Player {
 }
 
 // Hand returns the seat's card now, and NoCard when it holds none (not a contestant, between
-// deals, once over, or the zero View).
+// deals, once over, the spectator's view, or the zero View).
 func (v View) Hand() Card { return v.card(v.hand) }
 
 // Dealt returns the card the seat was dealt in the current deal, or NoCard.
@@ -74,7 +84,7 @@ func (v View) Legal() []Move { return v.AppendLegal(nil) }
 
 // AppendLegal appends Legal's moves to dst and returns the extended slice.
 func (v View) AppendLegal(dst []Move) []Move {
-	if v.who() != v.seat {
+	if v.who() != v.seat || v.seat < 0 {
 		return dst
 	}
 	return v.appendSeatLegal(dst)
@@ -83,8 +93,15 @@ func (v View) AppendLegal(dst []Move) []Move {
 // String describes the view for humans.
 func (v View) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "gnav view of seat %d: %v", v.Seat(), v.Phase())
-	if v.who() >= 0 {
+	if v.seat < 0 && v.players > 0 {
+		fmt.Fprintf(&b, "gnav spectator's view: %v", v.Phase())
+	} else {
+		fmt.Fprintf(&b, "gnav view of seat %d: %v", v.Seat(), v.Phase())
+	}
+	switch {
+	case v.who() >= 0 && v.seat < 0:
+		fmt.Fprintf(&b, ", %v deals, %v to act", v.Dealer(), v.ToMove())
+	case v.who() >= 0:
 		fmt.Fprintf(&b, ", %v deals, %v to act, you hold %v (dealt %v)", v.Dealer(), v.ToMove(), v.hand, v.dealt)
 	}
 	for p := range v.Players() {

@@ -22,7 +22,7 @@ var zeroPanics = map[string]string{
 	"State.Lives":        "It panics if p is not a seat.",
 	"State.Score":        "It panics if p is not a seat.",
 	"State.Turn":         "It panics if p is not a seat.",
-	"State.View":         "It panics if p is not a seat of the match.",
+	"State.View":         "It panics if p is neither a seat of the match nor norns.Nobody.",
 	"State.SampleChance": "It panics unless ToMove is norns.Chance.",
 	"View.Answer":        "It panics if p is not a\n// seat.",
 	"View.HandLen":       "It panics if p is not a seat.",
