@@ -280,8 +280,9 @@ func (Encoding) ObservationLen() int { return observationLen }
 
 // Observe appends v's observation to dst: ObservationLen values, laid out as the package
 // documentation's "Encoding" section says, from what v shows alone. Seats are counted from v's
-// own seat (slot 0 is the seat itself, slot 1 the next seat clockwise). It allocates nothing
-// once dst has room.
+// own seat (slot 0 is the seat itself, slot 1 the next seat clockwise); the spectator's view
+// (View(norns.Nobody)) is observed from seat 0's place, with no hand. It allocates nothing once
+// dst has room.
 func (e Encoding) Observe(v View, dst []float32) []float32 {
 	start := len(dst)
 	dst = slices.Grow(dst, observationLen)[:start+observationLen]
@@ -293,7 +294,7 @@ func (e Encoding) Observe(v View, dst []float32) []float32 {
 		o[obsToMove+5] = 1
 		return dst
 	}
-	me := int(v.seat)
+	me := max(int(v.seat), 0)                                // the spectator's view is observed from seat 0's place
 	rel := func(p int8) int { return (int(p) - me + n) % n } // p must be a seat
 	one := func(at int, on bool) {
 		if on {
@@ -358,7 +359,7 @@ func (e Encoding) Observe(v View, dst []float32) []float32 {
 			o[obsHighBy+rel(b)] = 1
 		}
 	}
-	one(obsKnows, v.looked&(1<<v.seat) != 0)
+	one(obsKnows, v.KnowsHand())
 	o[obsContract] = float32(v.contract) / top
 	one(obsRevealed, v.revealed)
 	o[obsTricks] = float32(v.tricks) / HandSize

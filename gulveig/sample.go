@@ -34,6 +34,12 @@ import (
 // arrangement of the others that fits the seats' decisions; the hidden choices of Idun's Orchard
 // and Tyr's exchange are drawn at random among those the placement allows. Without those two
 // powers this is close to uniform over the consistent deals; it is not exactly uniform.
+//
+// # The spectator
+//
+// The spectator's view (View(norns.Nobody)) samples the same way, with the same guarantee (its
+// samples' View(norns.Nobody) equals v), knowing no hand, role or hidden act: every card not
+// shown in play is placed under the public constraints alone.
 func (v View) Sample(r *rng.Rand) State {
 	s, _ := v.sample(r)
 	return s
@@ -265,7 +271,9 @@ func (v *View) trySample(r *rng.Rand) (State, bool) {
 		hand[q] |= v.byBits.of(v.played, int8(q))
 	}
 	a := acts{gave: noCards4, drew: noCards4}
-	a.gave[p], a.drew[p] = v.gave, v.drew
+	if p >= 0 {
+		a.gave[p], a.drew[p] = v.gave, v.drew
+	}
 	treasure := place[locTreas]
 	if asideDone {
 		a.aside = place[locAside]
@@ -434,7 +442,9 @@ func (v *View) sampleRoles(r *rng.Rand) ([NumRoles]Role, bool) {
 		roles[i] = x
 		used |= 1 << x
 	}
-	put(int(v.seat), v.role)
+	if v.seat >= 0 {
+		put(int(v.seat), v.role)
+	}
 	for q := range n {
 		if x := v.shownRole[q]; x != NoRole {
 			if used&(1<<x) != 0 && roles[q] != x {

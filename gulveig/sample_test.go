@@ -114,8 +114,8 @@ func TestSampleVoidsAndShown(t *testing.T) {
 	}
 }
 
-// TestSampleTries measures how many attempts View.Sample makes, over every seat's view at every
-// state of random matches of every player count and option (the Orchard and Tyr's exchange
+// TestSampleTries measures how many attempts View.Sample makes, over every seat's view and the
+// spectator's (View(norns.Nobody)) at every state of random matches of every player count and option (the Orchard and Tyr's exchange
 // included), checking each sample's view; it reports the mean and the worst, and fails if a view
 // needs more than 1000 attempts (Sample has no budget: it would go on, but that many would mean
 // a constraint the attempts ignore). The zero View samples to the zero State.
@@ -128,6 +128,7 @@ func TestSampleTries(t *testing.T) {
 		seeds = 3
 	}
 	worst, total, samples := 0, 0, 0
+	specWorst, specTotal, specSamples := 0, 0, 0
 	var worstAt string
 	r := rng.New(9)
 	for _, c := range []gulveig.Config{{Players: 2}, {Players: 3}, {Players: 4}, allOptions(2), allOptions(3), allOptions(4),
@@ -136,11 +137,20 @@ func TestSampleTries(t *testing.T) {
 		for range seeds {
 			s := mustNew(t, c)
 			for !s.Over() {
-				for p := range norns.Player(s.Players()) {
+				for i := -1; i < s.Players(); i++ {
+					p := norns.Player(i)
+					if i < 0 {
+						p = norns.Nobody
+					}
 					v := s.View(p)
 					smp, n := gulveig.SampleTries(v, r)
 					if smp.View(p) != v {
 						t.Fatalf("%+v: the sample's view differs for %v at\n%v", c, p, s)
+					}
+					if p == norns.Nobody {
+						specTotal += n
+						specSamples++
+						specWorst = max(specWorst, n)
 					}
 					total += n
 					samples++
@@ -153,6 +163,7 @@ func TestSampleTries(t *testing.T) {
 		}
 	}
 	t.Logf("%d samples, %.2f attempts each on average, %d at worst, for\n%s", samples, float64(total)/float64(samples), worst, worstAt)
+	t.Logf("of which %d of the spectator's views: %.2f attempts each on average, %d at worst", specSamples, float64(specTotal)/float64(specSamples), specWorst)
 	if worst > 1000 {
 		t.Errorf("a view needed %d attempts", worst)
 	}

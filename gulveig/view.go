@@ -23,6 +23,11 @@ import (
 // revealed (and a blind winner's treasure), other roles not revealed, the role pile, other
 // seats' hidden acts.
 //
+// View(norns.Nobody) is the spectator's view: everything public as above and nothing private
+// (Seat is norns.Nobody, the hand, aside, treasure taken and exchange are empty, the role is
+// NoRole, the Orchard cards are NoCard, KnowsHand is false, Legal is nil). Its Sample places
+// every card no seat has shown under the public constraints alone, with the same guarantee.
+//
 // The zero View is what seat 0 would see of the zero State (a match with no seats, over): no
 // legal move, [View.Sample] gives the zero State, and the methods that take a seat panic. Get
 // views from [State.View].
@@ -37,8 +42,15 @@ type View struct {
 	sent, got  Cards
 }
 
-// View returns what seat p may see. It panics if p is not a seat of the match.
+// View returns what seat p may see. View(norns.Nobody) is the spectator's view: everything
+// public and nothing private (see [View]). It panics if p is neither a seat of the match nor
+// norns.Nobody.
 func (s State) View(p norns.Player) View {
+	if p == norns.Nobody {
+		v := View{public: s.public, seat: int8(norns.Nobody), role: NoRole, gave: NoCard, drew: NoCard}
+		v.cur, v.curRole = 0, NoRole
+		return v
+	}
 	i := s.index(p)
 	v := View{public: s.public, seat: int8(i), role: s.h.roles[i], gave: s.h.gave[i], drew: s.h.drew[i]}
 	if s.looked&(1<<i) != 0 {
@@ -70,15 +82,16 @@ func (s State) View(p norns.Player) View {
 	return v
 }
 
-// Seat returns whose view this is.
+// Seat returns whose view this is: a seat, or norns.Nobody for the spectator's view.
 func (v View) Seat() norns.Player { return norns.Player(v.seat) }
 
-// Hand returns the seat's cards, and the empty set while it does not know them (G19).
+// Hand returns the seat's cards, and the empty set while it does not know them (G19) and in the
+// spectator's view.
 func (v View) Hand() Cards { return v.hand }
 
 // KnowsHand reports whether the seat knows its hand (always, except under blind bidding before it
-// looks or the auction ends).
-func (v View) KnowsHand() bool { return v.looked&(1<<v.seat) != 0 }
+// looks or the auction ends); false in the spectator's view, which has no hand.
+func (v View) KnowsHand() bool { return v.seat >= 0 && v.looked&(1<<v.seat) != 0 }
 
 // Role returns the seat's role card (G21), NoRole without roles.
 func (v View) Role() Role { return v.role }
@@ -103,7 +116,7 @@ func (v View) Legal() []Move { return v.AppendLegal(nil) }
 
 // AppendLegal appends Legal's moves to dst and returns the extended slice.
 func (v View) AppendLegal(dst []Move) []Move {
-	if v.toMove != v.seat {
+	if v.toMove != v.seat || v.seat < 0 {
 		return dst
 	}
 	return v.turn.appendLegal(dst)
@@ -112,9 +125,13 @@ func (v View) AppendLegal(dst []Move) []Move {
 // String describes the view for humans.
 func (v View) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "view of seat %d: ", v.seat)
+	if v.seat < 0 {
+		b.WriteString("spectator's view: ")
+	} else {
+		fmt.Fprintf(&b, "view of seat %d: ", v.seat)
+	}
 	v.public.describe(&b)
-	if v.phase > PhaseDeal && v.phase < PhaseOver {
+	if v.phase > PhaseDeal && v.phase < PhaseOver && v.seat >= 0 {
 		if v.KnowsHand() {
 			fmt.Fprintf(&b, "\n  you hold %v", v.hand)
 		} else {

@@ -43,7 +43,7 @@ var zeroPanics = map[string]string{
 	"View.Won":             "It panics if p is not a seat.",
 	"State.Void":           "It panics if p is not a seat and k is a clan.",
 	"View.Void":            "It panics if p is not a seat and k is a clan.",
-	"State.View":           "It panics if p is not a seat of the match.",
+	"State.View":           "It panics if p is neither a seat of the match nor norns.Nobody.",
 	"State.SampleChance":   "It panics unless ToMove is norns.Chance.",
 	"Cards.Nth":            "It panics if i is out of range.",
 }
