@@ -184,7 +184,8 @@ func (e Encoding) ObservationLen() int { return observationLen }
 
 // Observe appends the observation of v to dst: observationLen values, each in [0, 1], laid out
 // as the package documentation's "Encoding" section lists. It depends on v alone and allocates
-// nothing once dst has room.
+// nothing once dst has room. The spectator's view (View(norns.Nobody)) has no seat slot set, no
+// hand, no bid and no known card.
 func (e Encoding) Observe(v View, dst []float32) []float32 {
 	n := len(dst)
 	for range observationLen {
@@ -266,8 +267,10 @@ func (e Encoding) Observe(v View, dst []float32) []float32 {
 	scalar(float32(v.Round()), 40)
 	scalar(float32(v.stockLen), stockCap)
 	var mine Cards
-	for x := v.stockSeen[v.seat]; x != 0; x &= x - 1 {
-		mine = mine.add(v.stockMine[trailing16(x)])
+	if v.seat >= 0 {
+		for x := v.stockSeen[v.seat]; x != 0; x &= x - 1 {
+			mine = mine.add(v.stockMine[trailing16(x)])
+		}
 	}
 	cardsBlock(mine)
 	for q := range 3 {

@@ -64,6 +64,12 @@ func (s State) SampleChance(r *rng.Rand) Move {
 // [State.UnmarshalJSON] never make such states) has no history, and no state has that view; for
 // it Sample returns the unconstrained deal of the first case. The zero View's sample is the zero
 // State. Sample does not allocate.
+//
+// The spectator's view (View(norns.Nobody)) samples the same way, exactly, with no hand of its
+// own: the search deals every card not seen in play to the hands and the whole stock, along a
+// history of every hidden move (the draws and returns, and every 6 exchange, whose cards a
+// spectator never sees). The sample's View(norns.Nobody) equals v; its seats know nothing of each
+// other's hands.
 func (v View) Sample(r *rng.Rand) State { return v.sample(r, sampleOptions{}) }
 
 // sampleOptions are the tests' handles on [View.Sample].
@@ -103,6 +109,9 @@ func (v View) sample(r *rng.Rand, o sampleOptions) State {
 	}
 	if v.phase == PhaseDeal || v.phase == PhaseOver {
 		return s
+	}
+	if me < 0 {
+		return v.sampleSpectator(s, r, o)
 	}
 	s.hands[me] = v.hand
 	// Seen cards: everything but the unknown ones.
@@ -183,6 +192,52 @@ func (v View) sample(r *rng.Rand, o sampleOptions) State {
 	u := 0
 	for i := range int(v.stockLen) {
 		if v.stockSeen[me]&(1<<i) == 0 {
+			stock[i] = bitCard(int(rest[u]))
+			u++
+		}
+	}
+	s.stock = pileOf(stock[:v.stockLen])
+	return s
+}
+
+// sampleSpectator is [View.Sample] for the spectator's view (v.seat < 0), given s with the
+// public part and the bids: the same search over the hand's record with every hand and stock
+// position unknown and every 6 exchange hidden. Its fallback, for a view of a state no match
+// reaches (or o.plain), deals the unseen cards to the hands and the stock uniformly, ignoring
+// the show-outs.
+func (v View) sampleSpectator(s State, r *rng.Rand, o sampleOptions) State {
+	seen := v.out
+	for _, c := range v.trick.cards[:v.trick.n] {
+		seen = seen.add(c)
+	}
+	if v.trump != NoCard {
+		seen = seen.add(v.trump)
+	}
+	s.rec = v.tape
+	var stock [stockCap]Card // from the bottom
+	if !o.plain {
+		t, ts := s, stock
+		if t.retrace(&v, r, seen, &ts, o.limit, o.traced) {
+			t.stock = pileOf(ts[:v.stockLen])
+			return t
+		}
+	}
+	var rest [DeckSize]uint8
+	k := deckBits.Minus(seen).positions(&rest)
+	rng.ShuffleSmall(r, rest[:k])
+	u := 0
+	for q := range int(v.players) {
+		var h Cards
+		for range v.handLens[q] {
+			if u < k {
+				h |= 1 << (rest[u] & 63)
+				u++
+			}
+		}
+		s.hands[q] = canonical(h)
+	}
+	for i := range int(v.stockLen) {
+		if u < k {
 			stock[i] = bitCard(int(rest[u]))
 			u++
 		}

@@ -285,7 +285,7 @@ func TestSampleKnownCardReturnedBeforeShowOut(t *testing.T) {
 }
 
 // TestSampleSearchAlwaysFinds: along many random hands, every search of View.Sample, for every
-// seat, finds a history (so Sample never returns the plain deal, which can be impossible), and
+// seat and the spectator (View(norns.Nobody)), finds a history (so Sample never returns the plain deal, which can be impossible), and
 // the longest search stays far below the 20000 steps of the budget Sample had before it became
 // exhaustive: a speed canary, since the search now has no budget.
 func TestSampleSearchAlwaysFinds(t *testing.T) {
@@ -303,8 +303,12 @@ func TestSampleSearchAlwaysFinds(t *testing.T) {
 		for seed := range uint64(matches) {
 			r := rng.New(seed*13 + uint64(players))
 			playRandom(t, herrlof.Config{Players: players, HandLimit: 2}, r, func(s herrlof.State) {
-				for p := range players {
-					v, before := s.View(norns.Player(p)), *r
+				for p := -1; p < players; p++ {
+					seat := norns.Player(p)
+					if p < 0 {
+						seat = norns.Nobody // the spectator's search too
+					}
+					v, before := s.View(seat), *r
 					herrlof.TracedSample(v, r, func(found bool, steps int) {
 						searches++
 						if !found {

@@ -115,9 +115,9 @@ func (t *tape) sixOwner(st Suit, plays, n int) int8 {
 }
 
 // view returns the record as seat p sees it: the cards of the 6 exchanges p was not part of
-// are hidden.
+// are hidden; for the spectator (p < 0), the cards of every exchange.
 func (t tape) view(p int8, plays, n int) tape {
-	if n == 2 {
+	if n == 2 && p >= 0 {
 		return t
 	}
 	for st := range Suit(NumSuits) {

@@ -15,6 +15,14 @@ import (
 // returned this hand, and where a card it knew that seat held may have gone). It never holds
 // another seat's hand or bid, the stock's order, or the cards another seat drew or exchanged.
 //
+// View(norns.Nobody) is the spectator's view: everything public as above (the trump card, the
+// tricks, the cards played, the hand and stock sizes, the scores, the bids of scored hands, the
+// show-outs, which 3s drew, whom each 6 took from and which stock positions a seat filled) and
+// nothing private: Seat is norns.Nobody, the hand is empty, Bid is -1, Known, KnownBy and the
+// known stock are empty, the cards of every 6 exchange are hidden (with two players too), and
+// Legal is nil. Its Sample deals every unseen card, searching the hand's record as a seat's
+// does, with the same exactness.
+//
 // A View is a comparable value: two states that differ only in what the seat cannot see give ==
 // views. The zero View is not a valid view; get one from [State.View]. It is the view of the zero
 // State (a match with no seats that is over) by nobody: Seat and ToMove are norns.Nobody, Over is
@@ -34,8 +42,21 @@ type View struct {
 	tape      tape     // the hand's record as the seat saw it
 }
 
-// View returns what seat p may see. It panics if p is not a seat of the match.
+// View returns what seat p may see. View(norns.Nobody) is the spectator's view: everything
+// public and nothing private (see [View]). It panics if p is neither a seat of the match nor
+// norns.Nobody.
 func (s State) View(p norns.Player) View {
+	if p == norns.Nobody {
+		if s.players == 0 {
+			return View{} // the zero State's, by nobody already
+		}
+		v := View{public: s.public, seat: spectator, bid: -1, stockLen: uint8(s.stock.Len()), out: s.played()}
+		for q := range int(s.players) {
+			v.handLens[q] = uint8(s.hands[q].Len())
+		}
+		v.tape = s.rec.view(spectator, s.plays(), int(s.players))
+		return v
+	}
 	i := s.check(p)
 	v := View{
 		public:   s.public,
@@ -67,7 +88,10 @@ func trailing16(x uint16) int {
 	return n
 }
 
-// Seat returns whose view this is; norns.Nobody for the zero View.
+// spectator is the seat of the spectator's view, View(norns.Nobody).
+const spectator = int8(norns.Nobody)
+
+// Seat returns whose view this is; norns.Nobody for the spectator's view and the zero View.
 func (v View) Seat() norns.Player {
 	if v.players == 0 {
 		return norns.Nobody
@@ -75,7 +99,7 @@ func (v View) Seat() norns.Player {
 	return norns.Player(v.seat)
 }
 
-// Hand returns the seat's own hand.
+// Hand returns the seat's own hand; empty in the spectator's view.
 func (v View) Hand() Cards { return v.hand }
 
 // HandLen returns the number of cards seat q holds. It panics if q is not a seat of the match.
@@ -94,13 +118,14 @@ func (v View) Bid() int {
 func (v View) StockLen() int { return int(v.stockLen) }
 
 // KnownStock returns the stock from the top down with the cards the seat knows (those it put
-// under the stock with a 3 and that are still there) and NoCard for the others.
+// under the stock with a 3 and that are still there) and NoCard for the others; all NoCard in
+// the spectator's view.
 func (v View) KnownStock() []Card {
 	out := make([]Card, v.stockLen)
 	for i := range out {
 		j := int(v.stockLen) - 1 - i
 		out[i] = NoCard
-		if v.stockSeen[v.seat]&(1<<j) != 0 {
+		if v.seat >= 0 && v.stockSeen[v.seat]&(1<<j) != 0 {
 			out[i] = v.stockMine[j]
 		}
 	}
@@ -130,7 +155,7 @@ func (v View) Legal() []Move {
 
 // AppendLegal appends [View.Legal]'s moves to dst. It does not allocate when dst has room.
 func (v View) AppendLegal(dst []Move) []Move {
-	if v.toMove != v.seat || v.players == 0 {
+	if v.toMove != v.seat || v.players == 0 || v.seat < 0 {
 		return dst
 	}
 	switch v.phase {
@@ -155,14 +180,20 @@ func (v View) AppendLegal(dst []Move) []Move {
 // String describes the view for humans.
 func (v View) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "herrlof %dp, %v's view, hand %d, %v", v.players, v.Seat(), v.handNo, v.Phase())
+	who := v.Seat().String() + "'s"
+	if v.seat < 0 && v.players > 0 {
+		who = "the spectator's"
+	}
+	fmt.Fprintf(&b, "herrlof %dp, %s view, hand %d, %v", v.players, who, v.handNo, v.Phase())
 	if v.toMove >= 0 && !v.Over() {
 		fmt.Fprintf(&b, ", seat %d to move", v.toMove)
 	}
 	b.WriteByte('\n')
 	if v.phase != PhaseDeal && v.phase != PhaseOver {
 		fmt.Fprintf(&b, "trump %v (%v), stock %d, trick %v, last trick %v\n", v.trump, v.Trump(), v.stockLen, v.trick, v.prev)
-		fmt.Fprintf(&b, "hand %v, bid %d\n", v.hand, v.bid)
+		if v.seat >= 0 {
+			fmt.Fprintf(&b, "hand %v, bid %d\n", v.hand, v.bid)
+		}
 	}
 	for q := range int(v.players) {
 		fmt.Fprintf(&b, "seat %d: score %d, tricks %d, cards %d\n", q, v.scores[q], v.tricks[q], v.handLens[q])

@@ -31,7 +31,7 @@ import (
 // takes well under a thousand steps (TestSampleSearchAlwaysFinds logs it).
 
 const (
-	maxVars   = 32                   // 2 players: a hand of 15 (16 mid-power) and 11 in the stock; 3: 12+11+8
+	maxVars   = DeckSize             // a seat's view: 2 players, a hand of 15 (16 mid-power) and 11 in the stock; 3: 12+11+8; the spectator's: every card but the trump
 	maxHeld   = 17                   // an opponent's hand as the walk holds it
 	maxEvents = maxPlays + 2*4 + 2*4 // plays, draws and returns, the halves of the 6 exchanges
 )
@@ -119,7 +119,7 @@ func (s *State) retrace(v *View, r *rng.Rand, seen Cards, stock *[stockCap]Card,
 	stockVar := [stockCap]int8{}
 	for i := range int(v.stockLen) {
 		stockVar[i] = -1
-		if v.stockSeen[v.seat]&(1<<i) != 0 {
+		if v.seat >= 0 && v.stockSeen[v.seat]&(1<<i) != 0 {
 			continue
 		}
 		if w.nv >= maxVars {

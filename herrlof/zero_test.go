@@ -26,7 +26,7 @@ var zeroPanics = map[string]string{
 	"State.Score":        "It panics if q is not a seat of the match.",
 	"State.ShowedOut":    "It panics if q is not a seat of the match.",
 	"State.Tricks":       "It panics if q is not a seat of the match.",
-	"State.View":         "It panics if p is not a seat of the match.",
+	"State.View":         "It panics if p is neither a seat of the match nor norns.Nobody.",
 	"View.CorrectBids":   "It panics if q is not a seat of the match.",
 	"View.HandLen":       "It panics if q is not a seat of the match.",
 	"View.Known":         "It panics if q is not a seat of the match.",
