@@ -321,6 +321,7 @@ func (c *checker[S, M, V]) step(s S) {
 	}
 	c.roundTripState(s)
 	c.views(s, legal)
+	c.spectatorView(s)
 	c.untouched(s, text, "a method the checks called", nil)
 }
 

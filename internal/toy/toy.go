@@ -224,20 +224,28 @@ func (s State) String() string {
 	return fmt.Sprintf("toy{dealt %v turn %d hands %v stock %v discard %v drew %v}", s.dealt, s.turn, s.hand, s.stock, s.discard, s.drew)
 }
 
-// View is one seat's knowledge.
+// View is one seat's knowledge, or the spectator's (the view of norns.Nobody).
 type View struct {
 	seat    norns.Player
 	dealt   bool
 	turn    int8
-	own     uint8
-	other   uint8 // the other seat's card once over, else 0xFF
+	own     uint8 // the seat's card; the spectator's: seat 0's card once over, else 0xFF
+	other   uint8 // the other seat's card once over, else 0xFF; the spectator's: seat 1's
 	discard cards.Multiset
 	drew    [2]bool
 }
 
-// View returns what p sees.
+// View returns what p sees. View(norns.Nobody) is the spectator's view: the discards and who
+// drew, and both cards once the match is over; Legal is nil.
 func (s State) View(p norns.Player) View {
 	v := View{seat: p, dealt: s.dealt, turn: s.turn, discard: s.discard, drew: s.drew, other: 0xFF}
+	if !p.IsSeat() {
+		v.seat, v.own = norns.Nobody, 0xFF
+		if s.Over() {
+			v.own, v.other = s.hand[0], s.hand[1]
+		}
+		return v
+	}
 	if s.dealt {
 		v.own = s.hand[p]
 		if s.Over() {
@@ -247,7 +255,8 @@ func (s State) View(p norns.Player) View {
 	return v
 }
 
-// Own returns the seat's card (0 before the deal).
+// Own returns the seat's card (0 before the deal); for the spectator, seat 0's card once over,
+// else 255.
 func (v View) Own() int { return int(v.own) }
 
 // Seat returns the view's seat.
@@ -275,7 +284,7 @@ func (v View) Legal() []Move { return v.AppendLegal(nil) }
 
 // AppendLegal appends the seat's legal moves to dst.
 func (v View) AppendLegal(dst []Move) []Move {
-	if v.ToMove() != v.seat {
+	if v.ToMove() != v.seat || !v.seat.IsSeat() {
 		return dst
 	}
 	return append(dst, Keep, Draw)
@@ -287,15 +296,26 @@ func (v View) Sample(r *rng.Rand) State {
 		return State{}
 	}
 	s := State{dealt: true, turn: v.turn, discard: v.discard, drew: v.drew}
-	s.hand[v.seat] = v.own
-	unknown := deck.Without(deck.Diff(deck.Full(), v.discard), cards.Card(v.own))
-	o := 1 - v.seat
-	if v.other != 0xFF {
-		s.hand[o] = v.other
+	unknown := deck.Diff(deck.Full(), v.discard)
+	if !v.seat.IsSeat() {
+		if v.own != 0xFF {
+			s.hand = [2]uint8{v.own, v.other}
+		} else {
+			s.hand[0] = uint8(deck.Random(unknown, r))
+			s.hand[1] = uint8(deck.Random(deck.Without(unknown, cards.Card(s.hand[0])), r))
+		}
+		unknown = deck.Without(deck.Without(unknown, cards.Card(s.hand[0])), cards.Card(s.hand[1]))
 	} else {
-		s.hand[o] = uint8(deck.Random(unknown, r))
+		s.hand[v.seat] = v.own
+		unknown = deck.Without(unknown, cards.Card(v.own))
+		o := 1 - v.seat
+		if v.other != 0xFF {
+			s.hand[o] = v.other
+		} else {
+			s.hand[o] = uint8(deck.Random(unknown, r))
+		}
+		unknown = deck.Without(unknown, cards.Card(s.hand[o]))
 	}
-	unknown = deck.Without(unknown, cards.Card(s.hand[o]))
 	var rest []cards.Card
 	rest = deck.AppendTo(rest, unknown)
 	rng.ShuffleSlice(r, rest)

@@ -90,6 +90,10 @@ const (
 	// LegalCandidates is a flaw of the description too: Candidates offers only legal moves, so
 	// the checks of refused moves would never run.
 	LegalCandidates
+	// LeakySpectatorView shows the spectator (the view of norns.Nobody) seat 0's card before
+	// the end, which only seat 0 may see. Sample keeps the leaky view's promise (its states
+	// show the same card), so only the spectator's twin check can see the leak.
+	LeakySpectatorView
 
 	nFlaws
 )
@@ -98,7 +102,7 @@ var flawNames = [nFlaws]string{"none", "leaky-view", "mutating-apply", "step-wri
 	"lost-card", "nondeterministic-apply", "inconsistent-sample", "lax-json", "refused-legal-move",
 	"bare-error", "step-unlike-apply", "allocating-apply", "lax-notation", "lax-config", "lossy-json",
 	"decode-writes-on-error", "bare-corrupt", "duplicate-legal", "leaky-spectator",
-	"blind-twin", "legal-candidates"}
+	"blind-twin", "legal-candidates", "leaky-spectator-view"}
 
 // String returns the flaw's name, such as "leaky-view", which [ParseFlaw] reads back.
 func (f Flaw) String() string {
@@ -412,18 +416,30 @@ func laxDecode(data []byte) (toy.State, error) {
 	return toy.FromLayout(l), nil
 }
 
-// View is one seat's knowledge: the toy's, and under LeakyView the other seat's card.
+// View is one seat's knowledge, or the spectator's (norns.Nobody): the toy's, and under
+// LeakyView the other seat's card, under LeakySpectatorView seat 0's card for the spectator.
 type View struct {
 	toy.View
-	other int8 // LeakyView: the other seat's card while it is hidden; -1 otherwise
+	other int8 // the leaked card while it is hidden; -1 otherwise
 }
 
-// View returns what p sees.
+// leaked returns the seat whose card the view of p shows under the flaw, or -1.
+func leaked(p norns.Player) int {
+	switch {
+	case flaw == LeakyView && p.IsSeat():
+		return int(1 - p)
+	case flaw == LeakySpectatorView && p == norns.Nobody:
+		return 0
+	}
+	return -1
+}
+
+// View returns what p sees; View(norns.Nobody) is the spectator's view.
 func (s State) View(p norns.Player) View {
 	t := s.toy()
 	v := View{View: t.View(p), other: -1}
-	if flaw == LeakyView && t.Layout().Dealt && !t.Over() {
-		v.other = int8(t.Layout().Hands[1-p])
+	if q := leaked(p); q >= 0 && t.Layout().Dealt && !t.Over() {
+		v.other = int8(t.Layout().Hands[q])
 	}
 	return v
 }
@@ -432,11 +448,14 @@ func (s State) View(p norns.Player) View {
 func (v View) Sample(r *rng.Rand) State {
 	t := v.View.Sample(r)
 	switch flaw {
-	case LeakyView:
-		for v.other >= 0 && t.Layout().Hands[1-v.Seat()] != uint8(v.other) {
+	case LeakyView, LeakySpectatorView:
+		for q := leaked(v.Seat()); v.other >= 0 && t.Layout().Hands[q] != uint8(v.other); {
 			t = v.View.Sample(r)
 		}
 	case InconsistentSample:
+		if !v.Seat().IsSeat() {
+			break
+		}
 		if tw, ok := toy.Twin(t, 1-v.Seat(), r); ok {
 			t = tw // the seat's own card exchanged with one of the stock
 		}
