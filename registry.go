@@ -436,7 +436,8 @@ type Match interface {
 	// ChanceStream sorts it ([Game.ChanceStream]): 0 for a game with one stream. It panics
 	// unless ToMove is Chance.
 	ChanceStream() int
-	// View returns what seat p may see. It panics if p is not a seat of the match.
+	// View returns what seat p may see, or with norns.Nobody what a spectator may see (only what
+	// is public). It panics if p is neither a seat of the match nor Nobody.
 	View(p Player) SeatView
 	// State returns the game's typed State, for callers who know the game.
 	State() any

@@ -606,3 +606,27 @@ func TestRegistryLevels(t *testing.T) {
 		}
 	}
 }
+
+// TestRegistrySpectatorView checks that every game gives a spectator (norns.Nobody) a view
+// through the registry, with no legal move and JSON that holds no hand.
+func TestRegistrySpectatorView(t *testing.T) {
+	for _, name := range norns.Games() {
+		m, err := lookup(t, name).New(smallConfig(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rng.New(1)
+		for m.ToMove() == norns.Chance {
+			if m, err = m.Apply(m.SampleChance(r)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		v := m.View(norns.Nobody)
+		if v.Seat() != norns.Nobody || len(v.Legal()) != 0 || v.ToMove() != m.ToMove() {
+			t.Errorf("%s: the spectator's view: seat %v, legal %v, to move %v", name, v.Seat(), v.Legal(), v.ToMove())
+		}
+		if _, err := json.Marshal(v); err != nil {
+			t.Errorf("%s: the spectator's view does not encode: %v", name, err)
+		}
+	}
+}
