@@ -43,15 +43,17 @@ type State[S any, M Move, V any] interface {
 	Score(p Player) int
 	// Winners returns the seats that won; it is empty until Over, and empty after a drawn match.
 	Winners() Seats
-	// View returns what seat p may see.
+	// View returns what seat p may see; View(Nobody) is the spectator's view, which holds only
+	// what is public and lists no legal move.
 	View(p Player) V
 	// String describes the state for humans.
 	String() string
 }
 
-// View is the constraint on every game's View: one seat's knowledge of a match, with S the
-// game's State and M its Move. Bots decide from a View only. Views are comparable: two states
-// that differ only in what the seat cannot see give == views.
+// View is the constraint on every game's View: one seat's knowledge of a match (or, for
+// State.View(Nobody), a spectator's: only what is public), with S the game's State and M its
+// Move. Bots decide from a View only. Views are comparable: two states that differ only in what
+// the seat cannot see give == views.
 type View[S any, M Move] interface {
 	comparable
 	// Seat returns whose view this is.

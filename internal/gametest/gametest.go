@@ -43,6 +43,8 @@
 //     (swapped, duplicated, moved, shifted, dropped or added), decoding either fails with
 //     norns.ErrCorrupt or gives a state that re-encodes, plays on legally and whose views and
 //     samples pass the checks;
+//   - the spectator's view: View(norns.Nobody) does not panic, gives no legal move, leaks
+//     nothing a twin of any seat would change, and samples exactly;
 //   - closure: a state the decoder accepts, including one whose numbers were pushed to the
 //     largest and smallest values the decoder takes, plays on to the end with random legal
 //     moves, and every state reached encodes and decodes again to an == state ([Closure]).
