@@ -98,8 +98,7 @@ func playout[S norns.State[S, M, V], M norns.Move, V norns.View[S, M], P norns.S
 	for step := 0; ; step++ {
 		if step%10 == 0 {
 			r1, r2 := rng.New(seed+uint64(step)), rng.New(seed+uint64(step))
-			var got S
-			got = s
+			got := s
 			buf = norns.Playout[S, M, V, P](&got, r1, buf)
 			want := applyLoop(s, r2)
 			if got != want {

@@ -378,8 +378,7 @@ func BenchmarkScaling(b *testing.B) {
 				cpu := gametest.CPUTime()
 				for b.Loop() {
 					for range search.DefaultIterations {
-						var s wide
-						s = v.Sample(r)
+						s := v.Sample(r)
 						buf = norns.Playout(&s, r, buf)
 						_ = search.Result(s, 0) + search.Result(s, 1)
 					}

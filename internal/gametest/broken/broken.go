@@ -135,6 +135,10 @@ var (
 	lastMove string // AllocatingApply: the last move applied, as text
 )
 
+// LastMove returns the text of the last move AllocatingApply recorded (its allocation is the
+// flaw; this keeps what it writes observable).
+func LastMove() string { return lastMove }
+
 // Set makes f the game's flaw, for every match from now on. Call it before playing.
 func Set(f Flaw) {
 	flaw, dealer, lastMove = f, 0, ""
