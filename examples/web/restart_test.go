@@ -167,7 +167,10 @@ func playUntil(t *testing.T, base string, r createReply, rr *rng.Rand, stop func
 // Nothing is lost on a crash: the real command plays part of a match (two people and a bot),
 // is killed with SIGKILL mid-match, starts again on the same data directory, and the same links
 // finish the match. The record at the end holds every move made before the kill, in order, and
-// every seat's view and events right after the restart are the ones it had right before.
+// every seat's view and events right after the restart are the ones it had right before. The
+// watch link survives too: the spectator's view and events (rebuilt from the moves) are the
+// same after the restart as before, the seats' pages still show the link, it still cannot
+// move, and the store holds no token in clear, the watch token included.
 func TestRestartAfterKill(t *testing.T) {
 	if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
 		t.Skip("no processes")
@@ -198,6 +201,8 @@ func TestRestartAfterKill(t *testing.T) {
 	for _, s := range r.Seats[:2] {
 		views = append(views, state(t, first.base, s.Token))
 	}
+	watch := watchToken(t, r.Watch)
+	views = append(views, state(t, first.base, watch)) // the spectator's, last
 	if views[0].Over {
 		t.Fatal("the match ended before the kill: play fewer moves")
 	}
@@ -206,13 +211,23 @@ func TestRestartAfterKill(t *testing.T) {
 
 	// the same address, as a browser would reconnect to
 	second := startProcess(t, append(args, "-addr", strings.TrimPrefix(first.base, "http://"))...)
-	for i, s := range r.Seats[:2] {
-		got := state(t, second.base, s.Token)
+	for i, tok := range []string{r.Seats[0].Token, r.Seats[1].Token, watch} {
+		got := state(t, second.base, tok)
 		want := views[i]
 		got.Seats, want.Seats = nil, nil // who is connected differs
 		if g, w := mustJSON(got), mustJSON(want); g != w {
-			t.Fatalf("seat %d after the restart:\n%s\nbefore the kill:\n%s", i, g, w)
+			t.Fatalf("viewer %d (2 is the spectator) after the restart:\n%s\nbefore the kill:\n%s", i, g, w)
 		}
+		if i < 2 && got.Watch != r.Watch {
+			t.Fatalf("seat %d's watch link after the restart is %q, want %q", i, got.Watch, r.Watch)
+		}
+		if i == 2 && (got.Seat != norns.Nobody || len(got.Events) == 0) {
+			t.Fatalf("the spectator after the restart: seat %d, %d events", got.Seat, len(got.Events))
+		}
+	}
+	spectator := views[2]
+	if code, msg := post(t, http.DefaultClient, second.base+"/api/move", moveRequest{Token: watch, Seq: spectator.Seq, Move: "pass"}, nil); code != http.StatusForbidden {
+		t.Fatalf("a move with the watch token after the restart: %d %s, want 403", code, msg)
 	}
 	after := playUntil(t, second.base, r, rr, func(int) bool { return false })
 
@@ -254,6 +269,9 @@ func TestRestartAfterKill(t *testing.T) {
 			if s.Token != "" && bytes.Contains(b, []byte(s.Token)) {
 				t.Fatalf("%s holds a seat's token in clear", f)
 			}
+		}
+		if bytes.Contains(b, []byte(watch)) {
+			t.Fatalf("%s holds the watch token in clear", f)
 		}
 	}
 }

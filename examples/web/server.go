@@ -32,6 +32,7 @@ type options struct {
 	maxMatches     int           // matches held at once
 	maxStreams     int           // event streams open at once, all matches together
 	streamsPerSeat int           // event streams open at once for one seat
+	watchers       int           // spectators' event streams open at once for one match
 	idle           time.Duration // a match with no move and no stream for this long expires
 	maxIdle        time.Duration // a match with no move for this long expires, streams or not
 	think          time.Duration // a bot's deadline per move
@@ -60,7 +61,7 @@ type options struct {
 
 func defaultOptions() options {
 	return options{
-		maxMatches: 200, maxStreams: 1000, streamsPerSeat: 4,
+		maxMatches: 200, maxStreams: 1000, streamsPerSeat: 4, watchers: 64,
 		idle: 15 * time.Minute, maxIdle: 2 * time.Hour,
 		think: 2 * time.Second, botDelay: 400 * time.Millisecond,
 		sweep: time.Minute, heartbeat: 20 * time.Second, writeTimeout: 10 * time.Second,
@@ -105,6 +106,8 @@ func (b *bucket) take(now time.Time, burst int, every time.Duration) (bool, time
 	return false, time.Duration((1 - b.tokens) * float64(every))
 }
 
+// A seatRef is what a token gives: a seat of a table, or for a watch token norns.Nobody, a
+// spectator's place.
 type seatRef struct {
 	t *table
 	p norns.Player
@@ -281,7 +284,7 @@ func (s *server) sweep(now time.Time) {
 			continue
 		}
 		t.mu.Lock()
-		streams := 0
+		streams := t.watch.streams // a spectator keeps a match too, up to maxIdle
 		for _, st := range t.seats {
 			streams += st.streams
 		}
@@ -298,6 +301,9 @@ func (s *server) sweep(now time.Time) {
 				if st.kind == "human" {
 					delete(s.tokens, st.tokenHash)
 				}
+			}
+			if t.watchHash != "" {
+				delete(s.tokens, t.watchHash)
 			}
 			gone = append(gone, id)
 		}
@@ -462,6 +468,7 @@ type createRequest struct {
 type createReply struct {
 	Match string       `json:"match"`
 	Seats []createSeat `json:"seats"`
+	Watch string       `json:"watch"` // the watch link: the page that follows the match as a spectator
 }
 
 type createSeat struct {
@@ -494,9 +501,11 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	seed := randomSeed()
+	watchToken := newToken()
 	t := &table{
 		game: g, config: append([]byte(nil), req.Config...), seed: seed, srv: s, m: m, client: client,
 		changed: make(chan struct{}), lastActive: time.Now(), chance: rng.New(seed),
+		watch: &seat{kind: "watch"}, watchHash: hashToken(watchToken),
 	}
 	if len(t.config) == 0 || string(t.config) == "null" {
 		t.config = []byte("{}")
@@ -511,6 +520,9 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			t.closePrograms()
 			fail(w, code, "%s", clip(err.Error()))
 			return
+		}
+		if kind == "human" {
+			st.watchSealed = sealWatch(watchToken, tokens[p])
 		}
 		t.seats = append(t.seats, st)
 	}
@@ -541,7 +553,7 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusServiceUnavailable, "the match could not be stored: %s", clip(err.Error()))
 		return
 	}
-	reply := createReply{Match: t.id}
+	reply := createReply{Match: t.id, Watch: watchLink(t.id, watchToken)}
 	for p, st := range t.seats {
 		cs := createSeat{Seat: norns.Player(p), Kind: st.kind}
 		if tokens[p] != "" {
@@ -597,6 +609,9 @@ func (s *server) start(t *table) bool {
 			s.tokens[st.tokenHash] = seatRef{t: t, p: norns.Player(p)}
 		}
 	}
+	if t.watchHash != "" {
+		s.tokens[t.watchHash] = seatRef{t: t, p: norns.Nobody}
+	}
 	s.wg.Add(1)
 	go t.drive()
 	return true
@@ -650,9 +665,13 @@ func (s *server) restoreTable(rec matchRecord) (*table, error) {
 	if len(rec.Seats) != m.Players() || !validID.MatchString(rec.ID) {
 		return nil, fmt.Errorf("%d seats for %d players, id %q", len(rec.Seats), m.Players(), rec.ID)
 	}
+	if rec.WatchHash != "" && !validHash.MatchString(rec.WatchHash) {
+		return nil, fmt.Errorf("the watch token's hash %q is not a SHA-256", clip(rec.WatchHash))
+	}
 	t := &table{
 		id: rec.ID, game: g, config: rec.Config, seed: rec.Seed, srv: s, m: m, client: rec.Client,
 		changed: make(chan struct{}), lastActive: time.Now(), chance: rng.New(rec.Seed), failure: rec.Failure,
+		watch: &seat{kind: "watch"}, watchHash: rec.WatchHash,
 	}
 	if err := t.chance.UnmarshalBinary(rec.Chance); err != nil {
 		return nil, fmt.Errorf("the chance generator: %v", err)
@@ -662,6 +681,9 @@ func (s *server) restoreTable(rec matchRecord) (*table, error) {
 		if err != nil {
 			t.closePrograms()
 			return nil, err
+		}
+		if ss.Kind == "human" {
+			st.watchSealed = ss.Watch
 		}
 		t.seats = append(t.seats, st)
 	}
@@ -702,7 +724,8 @@ func (s *server) admitCreate(client string, now time.Time) (int, string) {
 	return 0, ""
 }
 
-// seatOf finds the seat of a token, answering the request itself when there is none.
+// seatOf finds the seat of a token (norns.Nobody for a match's watch token), answering the
+// request itself when there is none.
 func (s *server) seatOf(w http.ResponseWriter, token string) (seatRef, bool) {
 	s.mu.Lock()
 	ref, ok := s.tokens[hashToken(token)]
@@ -721,7 +744,7 @@ func (s *server) handleState(w http.ResponseWriter, r *http.Request) {
 	}
 	since, _ := strconv.Atoi(r.URL.Query().Get("since"))
 	ref.t.mu.Lock()
-	pl, err := ref.t.payloadLocked(ref.p, since)
+	pl, err := ref.t.payloadFor(ref.p, since, r.URL.Query().Get("token"))
 	ref.t.mu.Unlock()
 	if err != nil {
 		fail(w, http.StatusInternalServerError, "the view does not encode: %v", err)
@@ -748,6 +771,10 @@ func (s *server) handleMove(w http.ResponseWriter, r *http.Request) {
 	}
 	ref, ok := s.seatOf(w, req.Token)
 	if !ok {
+		return
+	}
+	if ref.p == norns.Nobody {
+		fail(w, http.StatusForbidden, "a watch link follows the match but cannot move")
 		return
 	}
 	err := ref.t.playHuman(ref.p, req.Seq, req.Move)
@@ -799,12 +826,14 @@ func (s *server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	_ = rec.Write(w)
 }
 
-// handleStream sends the seat's payload as server-sent events: one at once, then one after
+// handleStream sends the seat's (or, for a watch token, the spectator's) payload as server-sent
+// events: one at once, then one after
 // every change, each with the events the browser has not had yet. A reconnecting browser's
 // Last-Event-ID (the event index it reached), or a new page's since parameter, resumes the events
 // where they stopped.
 func (s *server) handleStream(w http.ResponseWriter, r *http.Request) {
-	ref, ok := s.seatOf(w, r.URL.Query().Get("token"))
+	token := r.URL.Query().Get("token")
+	ref, ok := s.seatOf(w, token)
 	if !ok {
 		return
 	}
@@ -812,14 +841,16 @@ func (s *server) handleStream(w http.ResponseWriter, r *http.Request) {
 	client := clientKey(r.RemoteAddr)
 	s.mu.Lock()
 	t.mu.Lock()
-	st := t.seats[ref.p]
+	st := t.placeLocked(ref.p)
 	var refusal string
 	switch {
 	case s.streams >= s.opts.maxStreams:
 		refusal = "the server has all the streams it can hold open: try again later"
 	case s.clientStreams[client] >= s.opts.streamsPerClient:
 		refusal = fmt.Sprintf("your address has %d streams open, its limit: close a tab", s.clientStreams[client])
-	case st.streams >= s.opts.streamsPerSeat:
+	case ref.p == norns.Nobody && st.streams >= s.opts.watchers:
+		refusal = fmt.Sprintf("this match has %d spectators, its limit: try again later", st.streams)
+	case ref.p != norns.Nobody && st.streams >= s.opts.streamsPerSeat:
 		refusal = fmt.Sprintf("this seat has %d streams open, its limit: close a tab", st.streams)
 	}
 	if refusal != "" {
@@ -876,7 +907,7 @@ func (s *server) handleStream(w http.ResponseWriter, r *http.Request) {
 	for {
 		t.mu.Lock()
 		wait := t.changed
-		pl, err := t.payloadLocked(ref.p, since)
+		pl, err := t.payloadFor(ref.p, since, token)
 		t.mu.Unlock()
 		var data []byte
 		if err == nil {

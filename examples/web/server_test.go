@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -164,6 +166,7 @@ func TestMoveRefusals(t *testing.T) {
 		{"stale", move(tok[mover], pl.Seq-1, "bid 1"), 409, "stale"},
 		{"from the future", move(tok[mover], pl.Seq+1, "bid 1"), 409, "stale"},
 		{"out of turn", move(tok[other], pl.Seq, "bid 1"), 409, "not your turn"},
+		{"a watch token", move(watchToken(t, r.Watch), pl.Seq, pl.Legal[0]), 403, "watch link"},
 		{"illegal", move(tok[mover], pl.Seq, "bid 99"), 422, "bid"},
 		{"a card while bidding", move(tok[mover], pl.Seq, "R7"), 422, "R7"},
 		{"not a move", move(tok[mover], pl.Seq, "xyzzy"), 400, "not a move"},
@@ -300,10 +303,13 @@ func playSeat(ctx context.Context, c *http.Client, base string, s createSeat, r 
 	return fmt.Errorf("seat %d: the stream ended before the match", s.Seat)
 }
 
-// checkPayloads checks every payload a seat received against the server's record of the match:
-// each decodes strictly into the payload type, and holds exactly the seat's View at that point
-// (as the game encodes it), the View's legal moves, the seat's own events and public facts —
-// nothing more. It returns the number of payloads checked.
+// checkPayloads checks every payload a seat (or, under norns.Nobody, a spectator) received
+// against the server's record of the match: each decodes strictly into the payload type, and
+// holds exactly the seat's View at that point (as the game encodes it), the View's legal moves,
+// the seat's own events and public facts — nothing more. A spectator's holds the spectator's
+// view (View(norns.Nobody)) with no hand, no legal move, only the spectator's events and no
+// watch link; a human seat's holds the match's watch link. It returns the number of payloads
+// checked.
 func checkPayloads(t testing.TB, srv *server, r createReply, raw map[norns.Player][][]byte) int {
 	t.Helper()
 	srv.mu.Lock()
@@ -321,22 +327,35 @@ func checkPayloads(t testing.TB, srv *server, r createReply, raw map[norns.Playe
 		t.Fatal(err)
 	}
 	n := m.Players()
+	// viewers: every seat, then norns.Nobody (a spectator) at index n
+	viewer := func(i int) norns.Player {
+		if i == n {
+			return norns.Nobody
+		}
+		return norns.Player(i)
+	}
+	at := func(p norns.Player) int {
+		if p == norns.Nobody {
+			return n
+		}
+		return int(p)
+	}
 	states := []norns.Match{m}
-	events := make([][]norns.Event, n)
-	evAt := make([][]int, n) // evAt[p][seq]: seat p's events after seq moves
-	for p := range n {
-		evAt[p] = []int{0}
+	events := make([][]norns.Event, n+1)
+	evAt := make([][]int, n+1) // evAt[i][seq]: viewer i's events after seq moves
+	for i := range n + 1 {
+		evAt[i] = []int{0}
 	}
 	for _, mv := range moves {
 		var next norns.Match
-		for p := range n {
-			nx, evs, err := m.ApplyEvents(mv, norns.Player(p))
+		for i := range n + 1 {
+			nx, evs, err := m.ApplyEvents(mv, viewer(i))
 			if err != nil {
 				t.Fatal(err)
 			}
 			next = nx
-			events[p] = append(events[p], evs...)
-			evAt[p] = append(evAt[p], len(events[p]))
+			events[i] = append(events[i], evs...)
+			evAt[i] = append(evAt[i], len(events[i]))
 		}
 		m = next
 		states = append(states, m)
@@ -344,6 +363,9 @@ func checkPayloads(t testing.TB, srv *server, r createReply, raw map[norns.Playe
 
 	checked := 0
 	for p, list := range raw {
+		if p != norns.Nobody && (p < 0 || int(p) >= n) {
+			t.Fatalf("payloads of seat %d in a %d-player match", p, n)
+		}
 		for i, b := range list {
 			pl := decodePayload(t, b)
 			where := fmt.Sprintf("seat %d payload %d (seq %d)", p, i, pl.Seq)
@@ -363,12 +385,17 @@ func checkPayloads(t testing.TB, srv *server, r createReply, raw map[norns.Playe
 			if !slices.Equal(pl.Legal, wantLegal) {
 				t.Fatalf("%s: legal %v, want the View's %v", where, pl.Legal, wantLegal)
 			}
+			if p == norns.Nobody {
+				checkSpectatorPayload(t, where, pl)
+			} else if r.Seats[p].Kind == "human" && r.Watch != "" && pl.Watch != r.Watch {
+				t.Fatalf("%s: watch link %q, want the match's %q", where, pl.Watch, r.Watch)
+			}
 			end := pl.EventIndex + len(pl.Events)
-			if end != evAt[p][pl.Seq] || pl.EventIndex < 0 {
-				t.Fatalf("%s: events %d..%d, want up to %d", where, pl.EventIndex, end, evAt[p][pl.Seq])
+			if end != evAt[at(p)][pl.Seq] || pl.EventIndex < 0 {
+				t.Fatalf("%s: events %d..%d, want up to %d", where, pl.EventIndex, end, evAt[at(p)][pl.Seq])
 			}
 			for k, e := range pl.Events {
-				w := events[p][pl.EventIndex+k]
+				w := events[at(p)][pl.EventIndex+k]
 				if e.Text != w.Text || !bytes.Equal(compact(t, e.Data), compact(t, w.Data)) {
 					t.Fatalf("%s: event %d is %+v, want the seat's own %+v", where, pl.EventIndex+k, e, w)
 				}
@@ -406,6 +433,68 @@ func checkPayloads(t testing.TB, srv *server, r createReply, raw map[norns.Playe
 	return checked
 }
 
+// checkSpectatorPayload checks what a spectator's payload must not hold, whatever the game: a
+// hand (the view's "hand" is absent, "" or empty), a legal move, a watch link, or a seat's event
+// (a spectator's events are norns.Nobody's, checked against them by checkPayloads).
+func checkSpectatorPayload(t testing.TB, where string, pl payload) {
+	t.Helper()
+	var v struct {
+		Seat norns.Player    `json:"seat"`
+		Hand json.RawMessage `json:"hand"`
+	}
+	if err := json.Unmarshal(pl.View, &v); err != nil {
+		t.Fatalf("%s: the view: %v", where, err)
+	}
+	if v.Seat != norns.Nobody {
+		t.Fatalf("%s: the spectator's view is seat %d's", where, v.Seat)
+	}
+	switch h := string(compact(t, append([]byte(nil), v.Hand...))); {
+	case len(v.Hand) == 0, h == "null", h == `""`, h == "[]":
+	default:
+		t.Fatalf("%s: the spectator's view holds a hand: %s", where, h)
+	}
+	if len(pl.Legal) != 0 || pl.Watch != "" {
+		t.Fatalf("%s: a spectator's payload with legal moves %v or a watch link %q", where, pl.Legal, pl.Watch)
+	}
+}
+
+// watchToken returns the watch token of a watch link ("/#m=<match>&w=<token>").
+func watchToken(t testing.TB, link string) string {
+	t.Helper()
+	m := regexp.MustCompile(`^/#m=([0-9a-f]{16})&w=([0-9a-f]{32})$`).FindStringSubmatch(link)
+	if m == nil {
+		t.Fatalf("%q is not a watch link", link)
+	}
+	return m[2]
+}
+
+// watchStream follows a match as a spectator until it is over, passing every payload received
+// to saw.
+func watchStream(ctx context.Context, c *http.Client, base, token string, saw func([]byte)) error {
+	st, err := openStream(ctx, c, base, token)
+	if err != nil {
+		return err
+	}
+	defer st.close()
+	for b := range st.raw {
+		saw(b)
+		var pl payload
+		if err := json.Unmarshal(b, &pl); err != nil {
+			return err
+		}
+		if pl.Failure != "" {
+			return fmt.Errorf("match failed: %s", pl.Failure)
+		}
+		if pl.Over {
+			return nil
+		}
+	}
+	if err := <-st.done; err != nil {
+		return err
+	}
+	return errors.New("the spectator's stream ended before the match")
+}
+
 func compact(t testing.TB, b []byte) []byte {
 	var out bytes.Buffer
 	if err := json.Compact(&out, b); err != nil {
@@ -415,8 +504,9 @@ func compact(t testing.TB, b []byte) []byte {
 }
 
 // Nothing hidden reaches the wrong browser: whole matches of every game, played by several
-// browsers (and bots) at one table, and every payload each seat received holds exactly its
-// seat's View, legal moves and events.
+// browsers (and bots) at one table with a spectator following through the watch link, and every
+// payload each seat received holds exactly its seat's View, legal moves and events, and every
+// payload the spectator received exactly the spectator's view and events, with no hand.
 func TestNoLeak(t *testing.T) {
 	srv, hs := testServer(t, nil)
 	for _, tc := range []struct {
@@ -431,12 +521,26 @@ func TestNoLeak(t *testing.T) {
 	} {
 		t.Run(tc.game+"/"+strings.Join(tc.seats, ","), func(t *testing.T) {
 			r := create(t, hs.URL, tc.game, tc.config, tc.seats...)
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			var watched [][]byte
+			watching := make(chan error, 1)
+			go func() {
+				watching <- watchStream(ctx, http.DefaultClient, hs.URL, watchToken(t, r.Watch), func(b []byte) { watched = append(watched, b) })
+			}()
 			raw, _, err := playStreams(t, http.DefaultClient, hs.URL, r, 1, 60*time.Second)
 			if err != nil {
 				t.Fatal(err)
 			}
+			if err := <-watching; err != nil {
+				t.Fatalf("the spectator: %v", err)
+			}
+			if len(watched) < 2 {
+				t.Fatalf("the spectator saw %d payloads", len(watched))
+			}
+			raw[norns.Nobody] = watched
 			n := checkPayloads(t, srv, r, raw)
-			t.Logf("%d payloads checked", n)
+			t.Logf("%d payloads checked, %d of them the spectator's", n, len(watched))
 		})
 	}
 	for _, name := range norns.Games() {

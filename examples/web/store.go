@@ -50,13 +50,19 @@ type matchRecord struct {
 	Seats   []storedSeat `json:"seats"`
 	Client  string       `json:"client"` // who created it (clientKey), for the per-client limits
 	Failure string       `json:"failure,omitempty"`
+	// WatchHash is the SHA-256 of the match's watch token in hex (hashToken), as a seat's:
+	// the token a spectator follows the match with. A record written before watch links has
+	// none, and its match no watch link.
+	WatchHash string `json:"watchHash,omitempty"`
 }
 
-// A storedSeat is a seat's kind and, for a human, the SHA-256 of its token in hex: the token
-// itself is never stored, so a copy of the data directory does not give away the seats.
+// A storedSeat is a seat's kind and, for a human, the SHA-256 of its token in hex and the
+// match's watch token sealed with the seat's token (sealWatch): neither token is ever stored, so
+// a copy of the data directory does not give away the seats or the watch link.
 type storedSeat struct {
 	Kind      string `json:"kind"`
 	TokenHash string `json:"tokenHash,omitempty"`
+	Watch     string `json:"watch,omitempty"`
 }
 
 // hashToken returns the hex SHA-256 of a seat's token: the key the server finds a seat by.
@@ -64,6 +70,9 @@ func hashToken(token string) string {
 	h := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(h[:])
 }
+
+// validHash matches a token's hash (hashToken).
+var validHash = regexp.MustCompile(`^[0-9a-f]{64}$`)
 
 // validID matches the match ids the server makes (and so the names of the store's files).
 var validID = regexp.MustCompile(`^[0-9a-f]{16}$`)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
@@ -39,6 +40,12 @@ type table struct {
 	chance     *rng.Rand
 	failure    string // why the driver stopped, if it failed
 	gone       bool   // expired: saved no more
+
+	// watch is the spectators' place: their events (as norns.Nobody sees them) and their open
+	// streams; it has no bot, no token and no legal move. watchHash is hashToken of the match's
+	// watch token, "" for a match stored before watch links existed (it has none).
+	watch     *seat
+	watchHash string
 }
 
 // A seat is a human's (with its token's hash) or a bot's.
@@ -49,6 +56,10 @@ type seat struct {
 	events    []norns.Event // what this seat saw, in order, since eventBase
 	base      int           // the index of events[0] in the seat's whole event list
 	streams   int           // open event streams
+	// watchSealed, humans only, is the match's watch token sealed with this seat's token
+	// (sealWatch), so that the seat's page can always show the watch link while the server
+	// keeps neither token in clear.
+	watchSealed string
 
 	// botBusy, touched by the driver only, is closed when a bot call the driver gave up on (it
 	// ignored its deadline) returns; until then the bot is not asked again.
@@ -138,7 +149,10 @@ var errStore = errors.New("the server could not store the move: try again")
 // before it is stored; on any error the match is unchanged.
 func (t *table) applyLocked(move string, save bool) error {
 	n := t.m.Players()
-	var next norns.Match
+	next, watchEvs, err := t.m.ApplyEvents(move, norns.Nobody) // a spectator's events: public only
+	if err != nil {
+		return err
+	}
 	evs := make([][]norns.Event, n)
 	for p := range n {
 		nx, e, err := t.m.ApplyEvents(move, norns.Player(p))
@@ -158,15 +172,21 @@ func (t *table) applyLocked(move string, save bool) error {
 	t.seq++
 	t.moves = moves
 	for p, s := range t.seats {
-		s.events = append(s.events, evs[p]...)
-		if over := len(s.events) - maxSeatEvents; over > 0 {
-			s.events = append(s.events[:0:0], s.events[over:]...)
-			s.base += over
-		}
+		s.addEvents(evs[p])
 	}
+	t.watch.addEvents(watchEvs)
 	t.lastActive = time.Now()
 	t.broadcastLocked()
 	return nil
+}
+
+// addEvents appends evs to the seat's events, keeping the last maxSeatEvents.
+func (s *seat) addEvents(evs []norns.Event) {
+	s.events = append(s.events, evs...)
+	if over := len(s.events) - maxSeatEvents; over > 0 {
+		s.events = append(s.events[:0:0], s.events[over:]...)
+		s.base += over
+	}
 }
 
 // saveLocked stores the match's record with moves as its moves.
@@ -180,13 +200,13 @@ func (t *table) saveLocked(moves []string) error {
 	}
 	rec := matchRecord{
 		Version: recordVersion, ID: t.id, Game: t.game.Name(), Config: t.config, Seed: t.seed,
-		Moves: moves, Chance: chance, Client: t.client, Failure: t.failure,
+		Moves: moves, Chance: chance, Client: t.client, Failure: t.failure, WatchHash: t.watchHash,
 	}
 	if rec.Moves == nil {
 		rec.Moves = []string{}
 	}
 	for _, st := range t.seats {
-		rec.Seats = append(rec.Seats, storedSeat{Kind: st.kind, TokenHash: st.tokenHash})
+		rec.Seats = append(rec.Seats, storedSeat{Kind: st.kind, TokenHash: st.tokenHash, Watch: st.watchSealed})
 	}
 	return t.srv.opts.store.Save(rec)
 }
@@ -322,13 +342,16 @@ func (t *table) pause(d time.Duration) bool {
 }
 
 // payload is everything a seat's browser ever receives about a match: the public facts of the
-// table (game, seats' kinds, sequence number, result) and that seat's View, legal moves and
-// events. Nothing else is sent; TestNoLeak checks every payload against the seat's View.
+// table (game, seats' kinds, sequence number, result, spectators) and that seat's View, legal
+// moves and events, and the match's watch link. A spectator's payload (Seat is norns.Nobody) is
+// built the same way from the spectator's view (View(norns.Nobody)) and events, with no legal
+// move and no watch link. Nothing else is sent; TestNoLeak checks every payload against the
+// seat's (or the spectator's) View.
 type payload struct {
 	Match      string          `json:"match"`
 	Game       string          `json:"game"`
 	Seq        int             `json:"seq"`        // moves so far: send it with a move
-	Seat       norns.Player    `json:"seat"`       // whose payload this is
+	Seat       norns.Player    `json:"seat"`       // whose payload this is: norns.Nobody for a spectator
 	Seats      []seatInfo      `json:"seats"`      // who sits where
 	View       json.RawMessage `json:"view"`       // the seat's View, as the game encodes it
 	Legal      []string        `json:"legal"`      // the seat's legal moves; empty when not its turn
@@ -338,6 +361,8 @@ type payload struct {
 	Winners    []norns.Player  `json:"winners"` // once over
 	Scores     []int           `json:"scores"`  // once over: every seat's score as the game counts it, public then
 	Failure    string          `json:"failure,omitempty"`
+	Watchers   int             `json:"watchers"`        // spectators' streams open now
+	Watch      string          `json:"watch,omitempty"` // seats only: the match's watch link, when it has one
 }
 
 type seatInfo struct {
@@ -345,14 +370,15 @@ type seatInfo struct {
 	Connected bool   `json:"connected"`
 }
 
-// payloadLocked returns seat p's payload, with its events from index since on.
+// payloadLocked returns seat p's payload (the spectator's for norns.Nobody), with its events
+// from index since on. It leaves the watch link to the caller, who holds the seat's token.
 func (t *table) payloadLocked(p norns.Player, since int) (payload, error) {
 	v := t.m.View(p)
 	view, err := v.MarshalJSON()
 	if err != nil {
 		return payload{}, err
 	}
-	s := t.seats[p]
+	s := t.placeLocked(p)
 	if since < s.base {
 		since = s.base
 	}
@@ -364,9 +390,10 @@ func (t *table) payloadLocked(p norns.Player, since int) (payload, error) {
 		Legal: v.Legal(), Events: append([]norns.Event{}, s.events[since-s.base:]...), EventIndex: since,
 		Over: t.m.Over(), Winners: []norns.Player{}, Scores: []int{}, Failure: t.failure,
 	}
-	if pl.Legal == nil {
+	if pl.Legal == nil || p == norns.Nobody {
 		pl.Legal = []string{}
 	}
+	pl.Watchers = t.watch.streams
 	if pl.Over {
 		for w := range t.m.Winners().All() {
 			pl.Winners = append(pl.Winners, w)
@@ -379,4 +406,63 @@ func (t *table) payloadLocked(p norns.Player, since int) (payload, error) {
 		pl.Seats = append(pl.Seats, seatInfo{Kind: o.kind, Connected: o.kind != "human" || o.streams > 0})
 	}
 	return pl, nil
+}
+
+// payloadFor is payloadLocked with the watch link for a seat, which token (the seat's own)
+// unseals; a spectator's payload has none.
+func (t *table) payloadFor(p norns.Player, since int, token string) (payload, error) {
+	pl, err := t.payloadLocked(p, since)
+	if err == nil && p != norns.Nobody {
+		if w := unsealWatch(t.seats[p].watchSealed, token, t.watchHash); w != "" {
+			pl.Watch = watchLink(t.id, w)
+		}
+	}
+	return pl, err
+}
+
+// placeLocked returns seat p's place at the table, or the spectators' for norns.Nobody.
+func (t *table) placeLocked(p norns.Player) *seat {
+	if p == norns.Nobody {
+		return t.watch
+	}
+	return t.seats[p]
+}
+
+// watchLink returns the page that follows match id as a spectator with watch token token.
+func watchLink(id, token string) string {
+	return "/#m=" + id + "&w=" + token
+}
+
+// watchKey is the key that seals the watch token for the seat with token seatToken: the first 16
+// bytes of the SHA-256 of a label and the seat's token. Neither the stored seal nor the seat's
+// token hash tells it without the seat's token itself.
+func watchKey(seatToken string) [sha256.Size]byte {
+	return sha256.Sum256([]byte("norns-web watch link\x00" + seatToken))
+}
+
+// sealWatch returns the watch token (32 hex digits) sealed for the seat with token seatToken:
+// their XOR with the seat's watchKey, in hex.
+func sealWatch(watchToken, seatToken string) string {
+	w, err := hex.DecodeString(watchToken)
+	if err != nil || len(w) != 16 {
+		return ""
+	}
+	k := watchKey(seatToken)
+	for i := range w {
+		w[i] ^= k[i]
+	}
+	return hex.EncodeToString(w)
+}
+
+// unsealWatch undoes sealWatch: it returns the watch token that sealed holds for the seat with
+// token seatToken, or "" when it is not the match's (wantHash is the watch token's hashToken).
+func unsealWatch(sealed, seatToken, wantHash string) string {
+	if sealed == "" || wantHash == "" {
+		return ""
+	}
+	w := sealWatch(sealed, seatToken) // XOR is its own inverse
+	if w == "" || hashToken(w) != wantHash {
+		return ""
+	}
+	return w
 }
