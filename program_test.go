@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/gnav"
+	"github.com/nornsgames/norns/herrlof"
 	"github.com/nornsgames/norns/internal/protocol"
 	"github.com/nornsgames/norns/rng"
 )
@@ -180,4 +182,27 @@ func TestProgramBotFailures(t *testing.T) {
 			t.Fatalf("StartProgram = %v, want ErrProgram", err)
 		}
 	})
+}
+
+// TestProgramBotTyped seats a program as a typed bot through norns.BotOf and measures it with
+// arena.Run-like play: norns.Play with the typed bots.
+func TestProgramBotTyped(t *testing.T) {
+	t.Setenv("NORNS_TEST_BOT", "good")
+	pb, err := norns.StartProgram(context.Background(), lookup(t, "gnav"), []byte(`{"players":3}`), 1, []string{os.Args[0], "-test.run=^TestBotProgramHelper$"}, norns.ProgramOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pb.Close()
+	bot, err := norns.BotOf[gnav.Config, gnav.State, gnav.Move, gnav.View, gnav.Event]("gnav", pb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, _ := gnav.New(gnav.Config{Players: 3})
+	last, _, err := norns.Play(context.Background(), start, []norns.Bot[gnav.View, gnav.Move]{gnav.NewRandomBot(1), bot, gnav.NewRandomBot(2)}, rng.New(4), nil)
+	if err != nil || !last.Over() {
+		t.Fatalf("Play with the program in seat 1: %v", err)
+	}
+	if _, err := norns.BotOf[herrlof.Config, herrlof.State, herrlof.Move, herrlof.View, herrlof.Event]("gnav", pb); !errors.Is(err, norns.ErrBadConfig) {
+		t.Fatalf("BotOf with another game's types: %v", err)
+	}
 }

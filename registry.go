@@ -230,6 +230,30 @@ type Encoding interface {
 	AppendMask(v SeatView, dst []bool) []bool
 }
 
+// BotOf returns b, a bot seen without types (a [ProgramBot], or one of [Registered.NewBot]) of
+// the game registered as name with these types, as a typed [Bot] of that game, for typed tools
+// such as arena.Run: each view is handed to b as the registry shows it, and b's move is parsed
+// with the game's notation. The error wraps [ErrBadConfig] when no game of that name and types
+// is registered.
+func BotOf[C any, S State[S, M, V], M Move, V View[S, M], E fmt.Stringer](name string, b TextBot) (Bot[V, M], error) {
+	r, err := Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	g, ok := r.impl.(*game[C, S, M, V, E])
+	if !ok {
+		return nil, fmt.Errorf("norns: %w: game %q is registered with other types than %v", ErrBadConfig, name, reflect.TypeFor[S]())
+	}
+	return BotFunc[V, M](func(ctx context.Context, v V) (M, error) {
+		var zero M
+		text, err := b.Choose(ctx, &seatView[C, S, M, V, E]{g: g, v: v})
+		if err != nil {
+			return zero, err
+		}
+		return g.parse(text)
+	}), nil
+}
+
 // LookupGame returns the typed description a game registered under name: the [Game] value its
 // package passed to [Register], for code that knows the game's types (its own tests, which
 // build the conformance suite's description from it, or a tool written for that game). The
@@ -787,7 +811,7 @@ type seatView[C any, S State[S, M, V], M Move, V View[S, M], E fmt.Stringer] str
 }
 
 func (v *seatView[C, S, M, V, E]) Sample(r *rng.Rand) Match {
-	return &match[C, S, M, V, E]{g: v.g, c: v.c, s: v.v.Sample(r)}
+	return v.g.wrap(v.c, v.v.Sample(r))
 }
 
 func (v *seatView[C, S, M, V, E]) Seat() Player    { return v.v.Seat() }
