@@ -1,10 +1,11 @@
-// The norns web front end: a lobby to start a match, and a table that shows one seat's view.
-// The seat's token lives in the page's fragment (#t=...), which browsers never send to a server
-// or in a Referer; the page sends it with each request.
+// The norns web front end: a lobby to start a match, and a table that shows one seat's view, or
+// a spectator's. The seat's token lives in the page's fragment (#t=...), a spectator's watch link
+// in #m=<match>&w=<watch token>; browsers never send a fragment to a server or in a Referer, and
+// the page sends the token with each request.
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
-const app = { games: [], game: null, events: [], players: 0, token: null, payload: null, stream: null, pending: false, rules: {} };
+const app = { games: [], game: null, events: [], players: 0, token: null, watching: false, payload: null, stream: null, pending: false, rules: {} };
 
 async function api(path, body) {
   const init = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
@@ -156,13 +157,19 @@ function setRulesButton(game) {
 
 // ---- the table -----------------------------------------------------------------------------
 
-function table(token) {
+// table shows the match of token: a seat's, or with watching a spectator's (the watch token),
+// which has no move controls, no invites and no watch link of its own.
+function table(token, watching) {
   app.token = token;
+  app.watching = watching;
+  document.body.classList.toggle("watching", watching);
   $("#lobby").hidden = true;
   $("#table").hidden = false;
   $("#log").replaceChildren();
+  $("#watch").hidden = true;
+  $("#prompt").hidden = watching;
   app.events = []; // the data of the seat's events, as the log shows them (the last 200)
-  const invites = JSON.parse(sessionStorage.getItem("invites:" + token) || "[]");
+  const invites = watching ? [] : JSON.parse(sessionStorage.getItem("invites:" + token) || "[]");
   const inv = $("#invites");
   inv.hidden = invites.length === 0;
   inv.replaceChildren(h("p", {}, "Send each person their own link; it plays their seat and only theirs:"),
@@ -207,7 +214,7 @@ function notice(msg) {
 
 function seatName(p, short) {
   const pl = app.payload;
-  if (p === pl.seat) return "You";
+  if (p === pl.seat && p >= 0) return "You";
   if (p < 0) return p === -1 ? "chance" : "nobody";
   const s = pl.seats[p];
   const who = s.kind === "human" ? (s.connected ? "person" : "person, away") : s.kind + " bot";
@@ -357,14 +364,15 @@ function show(pl) {
   const first = app.payload === null;
   app.payload = pl;
   if (first) setRulesButton(pl.game);
-  $("#title").textContent = pl.game + " · seat " + pl.seat;
+  $("#title").textContent = pl.game + (app.watching ? " · watching" : " · seat " + pl.seat);
   const v = JSON.parse(JSON.stringify(pl.view));
   const log = $("#log");
   for (const li of log.querySelectorAll("li.new")) li.classList.remove("new");
   const have = log.children.length;
   for (let i = 0; i < pl.events.length; i++) {
     if (pl.eventIndex + i < have) continue;
-    log.append(h("li", { class: "new" }, youText(pl.events[i].text, pl.seat)));
+    const text = pl.events[i].text; // a spectator's events are in the third person already
+    log.append(h("li", { class: "new" }, app.watching ? text.charAt(0).toUpperCase() + text.slice(1) : youText(text, pl.seat)));
     app.events.push(pl.events[i].data ?? null);
   }
   if (app.events.length > 200) app.events.splice(0, app.events.length - 200);
@@ -385,10 +393,13 @@ function show(pl) {
   const status = $("#status");
   status.dataset.toMove = v.toMove;
   status.dataset.over = pl.over;
-  if (pl.failure) status.textContent = "The match stopped: " + pl.failure;
-  else if (pl.over) status.replaceChildren(standings(pl)); else if (v.toMove === pl.seat) status.textContent = prompt(v, pl.legal);
-  else if (v.toMove === -1) status.textContent = "Dealing…";
-  else status.textContent = "Waiting for " + seatName(v.toMove) + "…";
+  const watching = app.watching ? "You are watching" + (pl.watchers > 1 ? " with " + plural(pl.watchers - 1, "other") : "") + ". " : "";
+  if (pl.failure) status.textContent = watching + "The match stopped: " + pl.failure;
+  else if (pl.over) status.replaceChildren(...(watching ? [h("p", { id: "watching" }, watching)] : []), standings(pl));
+  else if (!app.watching && v.toMove === pl.seat) status.textContent = prompt(v, pl.legal);
+  else if (v.toMove === -1) status.textContent = watching + "Dealing…";
+  else status.textContent = watching + (app.watching ? seatName(v.toMove) + " to move…" : "Waiting for " + seatName(v.toMove) + "…");
+  showWatchLink(pl);
 
   app.pending = false;
   const shown = buttonFilters[pl.game] ? pl.legal.filter(buttonFilters[pl.game]) : pl.legal;
@@ -399,6 +410,26 @@ function show(pl) {
   $("#moves").replaceChildren(...controls, ...sorted.buttons.map((m) => h("button", { type: "button", dataset: { move: m }, onclick: () => sendMove(m) }, m)));
   for (const c of controls) c.refresh();
 
+}
+
+// showWatchLink shows a seat the match's watch link, to copy and send to spectators, and how
+// many are watching; a spectator's page shows none.
+function showWatchLink(pl) {
+  const box = $("#watch");
+  if (app.watching || !pl.watch) { box.hidden = true; return; }
+  const link = location.origin + pl.watch;
+  const input = $("#watch-link");
+  if (input.value !== link) input.value = link;
+  $("#watchers").textContent = pl.watchers ? " · " + plural(pl.watchers, "spectator") + " watching" : "";
+  box.hidden = false;
+}
+
+async function copyWatchLink() {
+  const input = $("#watch-link");
+  input.select();
+  try { await navigator.clipboard.writeText(input.value); $("#watch-copy").textContent = "Copied"; }
+  catch { $("#watch-copy").textContent = "Select and copy"; }
+  setTimeout(() => { $("#watch-copy").textContent = "Copy"; }, 2000);
 }
 
 // scoreUnits name what a game's score counts, when not points.
@@ -446,10 +477,16 @@ function route() {
   notice("");
   app.payload = null;
   $("#fatal").hidden = true;
+  document.body.classList.remove("watching");
   const m = /^#t=([0-9a-f]+)$/.exec(location.hash);
-  if (m) table(m[1]);
+  const w = /^#m=([0-9a-f]+)&w=([0-9a-f]+)$/.exec(location.hash);
+  if (m) table(m[1], false);
+  else if (w) table(w[2], true);
   else lobby().catch((e) => showFatal(e.message));
 }
+
+$("#watch-copy").addEventListener("click", copyWatchLink);
+$("#watch-link").addEventListener("focus", (e) => e.target.select());
 
 window.addEventListener("hashchange", route);
 route();

@@ -1,8 +1,9 @@
 // Renderers draw a seat's view (the JSON the game's ViewJSON returns) as HTML. There is one per
 // game, keyed by the view's "game" field; a new game is drawn by adding one function to
 // renderers. A renderer gets the view and a context:
-//   ctx.seat        the viewer's seat            ctx.seats   [{kind, connected}] per seat
-//   ctx.seatName(p) "You", "Seat 2 (heuristic)"  ctx.legal   the legal moves, as text
+//   ctx.seat        the viewer's seat, or -2 (nobody) for a spectator, whose view has no hand
+//   ctx.seats       [{kind, connected}] per seat
+//   ctx.seatName(p) "You", "Seat 2 (heuristic)"  ctx.legal   the legal moves, as text (none for a spectator)
 //   ctx.events      the data (EventJSON) of the seat's latest events, oldest first
 //   ctx.card(text, opts) a card element; opts.move makes it play that legal move on click
 //   ctx.cardMove(card) the legal move that plays this card ("R7", "give R7"...), or null
@@ -166,6 +167,7 @@ function renderHerrlof(v, ctx) {
     result = h("details", {}, h("summary", {}, "Hand " + v.lastHand.hand + " result"),
       h("table", { class: "result" }, h("tr", {}, h("th", {}, ""), h("th", {}, "bid"), h("th", {}, "tricks"), h("th", {}, "points")), rows));
   }
+  if (me < 0) return h("div", {}, h("div", { class: "seats" }, others), center, result); // a spectator: every seat is another's
   return h("div", {}, h("div", { class: "seats" }, others), center, seatPanel(me), mine, result);
 }
 
@@ -296,6 +298,7 @@ function renderGulveig(v, ctx) {
     v.supremacy ? h("div", {}, h("h4", {}, "Supremacy"), v.supremacy) : null,
     v.drawnRole ? h("div", {}, h("h4", {}, "Role drawn"), v.drawnRole) : null,
     v.settlement.length ? h("div", {}, h("h4", {}, "Settlement"), v.settlement.join(", ")) : null);
+  if (me < 0) return h("div", {}, h("div", { class: "seats" }, others), center); // a spectator: every seat is another's
   const mine = [];
   if (!v.knowsHand && v.hand.length === 0) mine.push(h("p", { class: "facts" }, "You have not looked at your hand (blind)."));
   if (v.role) mine.push(h("div", { class: "facts" }, "Your role: ", h("b", {}, v.role)));
@@ -426,6 +429,6 @@ function renderVoluspa(v, ctx) {
     box,
     h("p", { class: "facts legend" }, h("span", { class: "key last" }, ""), " the last lay ", h("span", { class: "key scored" }, ""), " the lines it scored ",
       h("span", { class: "key zero" }, "0"), " worth 0 next to a Loki"),
-    h("p", { class: "facts" }, layable.size ? (voluspaSelected ? "Click a lit square to lay your " + voluspaSelected + "." : "Choose a tile from your hand, then a lit square.") : ""),
-    hand);
+    me < 0 ? null : h("p", { class: "facts" }, layable.size ? (voluspaSelected ? "Click a lit square to lay your " + voluspaSelected + "." : "Choose a tile from your hand, then a lit square.") : ""),
+    me < 0 ? null : hand);
 }
