@@ -35,11 +35,11 @@ const readWatchPage = `(() => {
   return {
     status: q('#status').textContent,
     controls: all('#moves button, #moves input, .playable, .square.target, .card[role=button]').length,
-    prompt: !q('#prompt').hidden,
+    prompt: q('#prompt').offsetParent !== null,
     hand: all('#hand .card').length,
     log: all('#log li').map((li) => li.textContent),
     seq: Number(q('#board')?.dataset.seq ?? -1),
-    watch: !q('#watch').hidden,
+    watch: q('#watch').offsetParent !== null, // shown, whatever hides it
     drawn: !!q('#board > *') && !q('#board pre.generic'),
   };
 })()`
