@@ -525,8 +525,9 @@ func TestNoLeak(t *testing.T) {
 			defer cancel()
 			var watched [][]byte
 			watching := make(chan error, 1)
+			watch := watchToken(t, r.Watch)
 			go func() {
-				watching <- watchStream(ctx, http.DefaultClient, hs.URL, watchToken(t, r.Watch), func(b []byte) { watched = append(watched, b) })
+				watching <- watchStream(ctx, http.DefaultClient, hs.URL, watch, func(b []byte) { watched = append(watched, b) })
 			}()
 			raw, _, err := playStreams(t, http.DefaultClient, hs.URL, r, 1, 60*time.Second)
 			if err != nil {
@@ -548,6 +549,104 @@ func TestNoLeak(t *testing.T) {
 			t.Errorf("game %s is registered but TestNoLeak plays no match of it: add a case", name)
 		}
 	}
+}
+
+// A match's watch link follows it and nothing more: each person's page gets the link, the
+// spectator's payload is the spectator's view with no legal move and no link, its streams count
+// against the client's limit and the match's own, it cannot move (TestMoveRefusals), and it goes
+// with the match when the match expires.
+func TestWatchLink(t *testing.T) {
+	srv, hs := testServer(t, func(o *options) {
+		o.watchers = 2
+		o.streamsPerClient = 3
+	})
+	r := create(t, hs.URL, "herrlof", `{"handLimit":1}`, "human", "human")
+	watch := watchToken(t, r.Watch)
+	if !strings.Contains(r.Watch, r.Match) {
+		t.Fatalf("the watch link %q does not name the match %s", r.Watch, r.Match)
+	}
+	for _, s := range r.Seats {
+		if s.Token == watch {
+			t.Fatal("the watch token is a seat's")
+		}
+		if pl := waitState(t, hs.URL, s.Token); pl.Watch != r.Watch || pl.Seat != s.Seat {
+			t.Fatalf("seat %d's payload: watch link %q, seat %d; want %q", s.Seat, pl.Watch, pl.Seat, r.Watch)
+		}
+	}
+	pl := waitState(t, hs.URL, watch)
+	checkSpectatorPayload(t, "the spectator's state", pl)
+	srv.mu.Lock()
+	tb := srv.tables[r.Match]
+	srv.mu.Unlock()
+	tb.mu.Lock()
+	want, _ := tb.m.View(norns.Nobody).MarshalJSON()
+	seq := tb.seq
+	tb.mu.Unlock()
+	if pl.Seq == seq && !bytes.Equal(compact(t, pl.View), compact(t, want)) {
+		t.Fatalf("the spectator's view:\n%s\nwant\n%s", pl.View, want)
+	}
+	if res, err := http.Get(hs.URL + "/api/state?token=" + strings.Repeat("0", 32)); err != nil || res.StatusCode != 404 {
+		t.Fatalf("a made-up watch token: %v %v, want 404", err, res.Status)
+	}
+
+	// streams: two spectators, the match's limit here; a third is refused; the client's limit
+	// (3) counts them, so it has room for one seat's stream only
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for i := range 2 {
+		st, err := openStream(ctx, http.DefaultClient, hs.URL, watch)
+		if err != nil {
+			t.Fatalf("spectator %d: %v", i, err)
+		}
+		defer st.close()
+	}
+	if _, err := openStream(ctx, http.DefaultClient, hs.URL, watch); err == nil || !strings.Contains(err.Error(), "spectators") {
+		t.Fatalf("a third spectator: %v, want 503 for the match's limit", err)
+	}
+	st, err := openStream(ctx, http.DefaultClient, hs.URL, r.Seats[0].Token)
+	if err != nil {
+		t.Fatalf("a seat's stream beside two spectators: %v", err)
+	}
+	defer st.close()
+	for b := range st.raw {
+		if pl := decodePayload(t, b); pl.Watchers == 2 {
+			break
+		}
+	}
+	if _, err := openStream(ctx, http.DefaultClient, hs.URL, r.Seats[1].Token); err == nil || !strings.Contains(err.Error(), "your address") {
+		t.Fatalf("a fourth stream from one client, two of them spectators': %v, want 503 for the client's limit", err)
+	}
+
+	// the record only once over, as for a seat
+	res, err := http.Get(hs.URL + "/api/record?token=" + watch)
+	if err != nil || res.StatusCode != http.StatusConflict {
+		t.Fatalf("the record by the watch link before the end: %v %v, want 409", err, res.Status)
+	}
+	res.Body.Close()
+
+	// the watch link expires with its match
+	srv.sweep(time.Now().Add(srv.opts.maxIdle + time.Minute))
+	if res, err := http.Get(hs.URL + "/api/state?token=" + watch); err != nil || res.StatusCode != 404 {
+		t.Fatalf("the watch link of an expired match: %v %v, want 404", err, res.Status)
+	}
+}
+
+// waitState returns the payload of token (a seat's or a watch token).
+func waitState(t testing.TB, base, token string) payload {
+	t.Helper()
+	res, err := http.Get(base + "/api/state?token=" + token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var pl payload
+	if res.StatusCode != 200 {
+		t.Fatalf("state: %s", res.Status)
+	}
+	if err := json.NewDecoder(res.Body).Decode(&pl); err != nil {
+		t.Fatal(err)
+	}
+	return pl
 }
 
 func TestRecordAfterTheEnd(t *testing.T) {
