@@ -10,6 +10,15 @@
 // seat for another person gets a join link to send them; each link carries the seat's secret
 // token, so a browser acts only for its own seat.
 //
+// Every match also has a watch link, which each person's page shows to copy: it carries the
+// match's id and a watch token of its own (not a seat's), and opens the match for a spectator,
+// who sees what is public (the game's view for norns.Nobody: no hand, no hidden card) and the
+// moves as they are made, with "You are watching" in place of a seat, no move to make, the log in
+// the third person and the final standings at the end. A watch token never moves (403). Like the
+// seats' tokens it is stored hashed; each person's seat also keeps it sealed with that seat's
+// token (XOR with a hash of it), so a person's page can always show the link, after a restart
+// too, while the data directory holds neither token. A match stored before watch links has none.
+//
 // The server keeps the true state of every match; each browser receives only its seat's view,
 // legal moves and events (as server-sent events), never another seat's cards. Moves are checked
 // against the sequence number the browser saw, so a stale or doubled click is refused. Matches and
@@ -17,7 +26,8 @@
 //
 // # Nothing lost on restart
 //
-// Every match, its seats and the SHA-256 of each seat's token (never the token) are kept in a
+// Every match, its seats and the SHA-256 of each seat's token and of its watch token (never a
+// token) are kept in a
 // data directory (-data DIR; by default norns-web in the user's cache directory; -memory keeps
 // them in memory only). A match is stored when it is created and after every move, before
 // anyone hears of the move, and removed when it expires; a server that starts on the directory
@@ -57,20 +67,25 @@
 //	GET  /api/rules?game=NAME       the game's rules, as text
 //	POST /api/config                {"game", "config"} → {"players", "config"}: checks a config
 //	POST /api/matches               {"game", "config", "seats": ["human", "heuristic", …]} →
-//	                                {"match", "seats": [{"seat", "kind", "token", "link"}]}
-//	GET  /api/stream?token=T        server-sent events: a "state" payload now and after every
+//	                                {"match", "seats": [{"seat", "kind", "token", "link"}],
+//	                                "watch"}: watch is the watch link, /#m=MATCH&w=WATCHTOKEN
+//	GET  /api/stream?token=T        (T a seat's token or a watch token)
+//	                                server-sent events: a "state" payload now and after every
 //	                                change ("expired" when the match is gone); Last-Event-ID
 //	                                (or &since=N) resumes the seat's events from index N
 //	GET  /api/state?token=T         the same payload, once
 //	POST /api/move                  {"token", "seq", "move"} → {"seq"}; refusals are 400 (not a
-//	                                move), 404 (no such seat), 409 (stale, not your turn, over),
-//	                                422 (illegal, with the rules' reason) and 503 (not stored:
+//	                                move), 403 (a watch token), 404 (no such seat), 409 (stale,
+//	                                not your turn, over), 422 (illegal, with the rules' reason)
+//	                                and 503 (not stored:
 //	                                the match is unchanged; try again)
 //	GET  /api/record?token=T        the match record, once the match is over
 //
 // A payload holds the match's id and game, the sequence number a move must name, the seats'
-// kinds, and for the token's seat only: its view, its legal moves and its events; once over, the
-// winners and every seat's score (the final standings, public then).
+// kinds, how many spectators' streams are open, and for the token's seat only: its view, its
+// legal moves, its events and the watch link; once over, the winners and every seat's score
+// (the final standings, public then). A watch token's payload has seat -2 (norns.Nobody), the
+// spectator's view and events, no legal move and no watch link.
 //
 // # Hostile clients
 //
@@ -81,8 +96,8 @@
 //     Ctrl-C ends the streams at once, gives requests in flight two seconds, then closes every
 //     connection, so the command stops within seconds whatever the clients do.
 //   - Per client, meaning one IP address or one IPv6 /64 (a proxy's or NAT's clients share one):
-//     64 connections (-conns-per-client; the next is answered 429 and closed), 16 event streams
-//     (-streams-per-client), 20 matches held (-matches-per-client), and match creation by a token
+//     64 connections (-conns-per-client; the next is answered 429 and closed), 16 event streams,
+//     spectators' included (-streams-per-client), 20 matches held (-matches-per-client), and match creation by a token
 //     bucket of 10 refilled by one every 30 s (-create-burst, -create-every), each refusal a 429
 //     that says when to try again. Forwarded-for headers are not trusted: anyone can write them.
 //   - A request must name a Host the server answers for (else 421), against DNS rebinding: the
@@ -159,6 +174,7 @@ func run(ctx context.Context, args []string, out, errOut io.Writer) int {
 	maxConns := fs.Int("max-conns", 4*o.maxStreams, "network connections open at once (streams included)")
 	connsPerClient := fs.Int("conns-per-client", 64, "network connections open at once from one client (an IP address, or an IPv6 /64)")
 	fs.IntVar(&o.streamsPerClient, "streams-per-client", o.streamsPerClient, "event streams open at once from one client")
+	fs.IntVar(&o.watchers, "watchers", o.watchers, "spectators' event streams open at once for one match")
 	fs.IntVar(&o.matchesPerClient, "matches-per-client", o.matchesPerClient, "matches one client may hold at once")
 	fs.IntVar(&o.createBurst, "create-burst", o.createBurst, "matches one client may start in a burst")
 	fs.DurationVar(&o.createEvery, "create-every", o.createEvery, "after a burst, one client may start one match per this long")
@@ -187,7 +203,7 @@ func run(ctx context.Context, args []string, out, errOut io.Writer) int {
 		}
 		return 2
 	}
-	if o.maxMatches < 1 || o.maxStreams < 1 || *maxConns < 1 || *connsPerClient < 1 || o.streamsPerClient < 1 ||
+	if o.maxMatches < 1 || o.maxStreams < 1 || *maxConns < 1 || *connsPerClient < 1 || o.streamsPerClient < 1 || o.watchers < 1 ||
 		o.matchesPerClient < 1 || o.createBurst < 1 || o.createEvery <= 0 || o.writeTimeout <= 0 ||
 		o.idle <= 0 || o.think <= 0 || o.botDelay < 0 {
 		fmt.Fprintln(errOut, "web: the limits must be positive")
