@@ -77,8 +77,7 @@
 //	POST /api/move                  {"token", "seq", "move"} → {"seq"}; refusals are 400 (not a
 //	                                move), 403 (a watch token), 404 (no such seat), 409 (stale,
 //	                                not your turn, over), 422 (illegal, with the rules' reason)
-//	                                and 503 (not stored:
-//	                                the match is unchanged; try again)
+//	                                and 503 (not stored: the match is unchanged; try again)
 //	GET  /api/record?token=T        the match record, once the match is over
 //
 // A payload holds the match's id and game, the sequence number a move must name, the seats'
