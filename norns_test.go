@@ -263,3 +263,17 @@ func TestSeatsShare(t *testing.T) {
 		t.Error("Share wrong")
 	}
 }
+
+// TestSeatsVerdict checks the words every game's last event uses for its winners.
+func TestSeatsVerdict(t *testing.T) {
+	for s, want := range map[norns.Seats]string{
+		0:                      "nobody wins",
+		norns.SeatsOf(1):       "seat 1 wins",
+		norns.SeatsOf(0, 2):    "seat 0 and seat 2 share the win",
+		norns.SeatsOf(0, 1, 3): "seat 0, seat 1 and seat 3 share the win",
+	} {
+		if got := s.Verdict(); got != want {
+			t.Errorf("%v.Verdict() = %q, want %q", s, got, want)
+		}
+	}
+}

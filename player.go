@@ -80,6 +80,22 @@ func (s Seats) Share(p Player) float64 {
 	return 1 / float64(s.Len())
 }
 
+// Verdict says in words what a win by the seats of s is, for a match's last event: "nobody
+// wins", "seat 1 wins", "seat 0 and seat 2 share the win".
+func (s Seats) Verdict() string {
+	var names []string
+	for p := range s.All() {
+		names = append(names, p.String())
+	}
+	switch len(names) {
+	case 0:
+		return "nobody wins"
+	case 1:
+		return names[0] + " wins"
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " share the win"
+}
+
 // IsEmpty reports whether s holds no seat.
 func (s Seats) IsEmpty() bool { return s == 0 }
 

@@ -127,7 +127,7 @@ func (e Event) String() string {
 		if e.Seats.IsEmpty() {
 			return "the match is over: a draw"
 		}
-		return fmt.Sprintf("the match is over: %v wins", seatList(e.Seats))
+		return "the match is over: " + e.Seats.Verdict()
 	}
 	return e.Kind.String()
 }

@@ -150,7 +150,7 @@ func (e Event) String() string {
 	case EventHandScored:
 		return fmt.Sprintf("%v: %d hand points, %+d, score %d", e.Seat, e.Points, e.Value, e.Score)
 	case EventMatchOver:
-		return fmt.Sprintf("the match is over: %v won", e.Seats)
+		return "the match is over: " + e.Seats.Verdict()
 	}
 	return e.Kind.String()
 }

@@ -109,7 +109,7 @@ func (e Event) String() string {
 		}
 		return b.String()
 	case EventMatchOver:
-		return fmt.Sprintf("the match is over: %s", winnerWords(e.Seats))
+		return "the match is over: " + e.Seats.Verdict()
 	}
 	return e.Kind.String() // "invalid" for the zero Event
 }
@@ -119,20 +119,6 @@ func trumpWords(c Card) string {
 		return fmt.Sprintf("%v (%v is trump)", c, c.Suit())
 	}
 	return fmt.Sprintf("%v (no trump suit)", c)
-}
-
-func winnerWords(w norns.Seats) string {
-	var names []string
-	for p := range w.All() {
-		names = append(names, p.String())
-	}
-	switch len(names) {
-	case 0:
-		return "nobody wins"
-	case 1:
-		return names[0] + " wins"
-	}
-	return strings.Join(names, " and ") + " share the win"
 }
 
 // recorder collects the events of one Apply for one viewer.

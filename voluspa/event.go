@@ -2,7 +2,6 @@ package voluspa
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/nornsgames/norns"
 )
@@ -151,14 +150,7 @@ func (e Event) String() string {
 	case EventPass:
 		return fmt.Sprintf("%v has no tile and passes", e.Seat)
 	case EventMatchOver:
-		var b strings.Builder
-		for p := range e.Seats.All() {
-			if b.Len() > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(p.String())
-		}
-		return fmt.Sprintf("the match is over: %s wins", b.String())
+		return "the match is over: " + e.Seats.Verdict()
 	}
 	return e.Kind.String()
 }
