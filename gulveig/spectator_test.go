@@ -1,14 +1,13 @@
 package gulveig_test
 
 import (
-	"encoding/json"
-	"maps"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/gulveig"
+	"github.com/nornsgames/norns/internal/gametest"
 	"github.com/nornsgames/norns/rng"
 )
 
@@ -95,71 +94,6 @@ func TestSpectatorView(t *testing.T) {
 		t.Fatalf("observation of %d values, want %d", len(got), e.ObservationLen())
 	}
 	none := []any{}
-	checkSpectatorJSON(t, "gulveig", 80, map[string]any{"knowsHand": false, "hand": none, "role": "", "aside": none,
-		"took": none, "gave": "", "drew": "", "sent": none, "got": none})
-}
-
-// checkSpectatorJSON plays moves random moves of the registered game and checks, at every
-// state, that the spectator's view as a front end gets it (norns.Match.View(norns.Nobody)'s
-// JSON) has seat -2, the private keys at their empty values (private) and no legal move, and
-// equals seat 0's but for those keys.
-func checkSpectatorJSON(t *testing.T, game string, moves int, private map[string]any) {
-	t.Helper()
-	g, err := norns.Lookup(game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := g.New(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := rng.New(5)
-	for step := 0; ; step++ {
-		sv := m.View(norns.Nobody)
-		if sv.Seat() != norns.Nobody || sv.Legal() != nil || sv.ToMove() != m.ToMove() {
-			t.Fatalf("Match.View(Nobody): seat %v, legal %v, to move %v", sv.Seat(), sv.Legal(), sv.ToMove())
-		}
-		spec, seat := jsonMap(t, sv), jsonMap(t, m.View(0))
-		if spec["seat"] != float64(norns.Nobody) {
-			t.Fatalf("spectator's JSON seat %v", spec["seat"])
-		}
-		for k, want := range private {
-			if !reflect.DeepEqual(spec[k], want) {
-				t.Fatalf("spectator's JSON %s: %#v, want %#v", k, spec[k], want)
-			}
-			delete(spec, k)
-			delete(seat, k)
-		}
-		delete(spec, "seat")
-		delete(seat, "seat")
-		if !maps.EqualFunc(spec, seat, func(a, b any) bool { return reflect.DeepEqual(a, b) }) {
-			t.Fatalf("the spectator's JSON differs from seat 0's in a public key:\n%v\n%v", spec, seat)
-		}
-		if step == moves || m.Over() {
-			return
-		}
-		var mv string
-		if m.ToMove() == norns.Chance {
-			mv = m.SampleChance(r)
-		} else {
-			l := m.Legal()
-			mv = l[r.IntN(len(l))]
-		}
-		if m, err = m.Apply(mv); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-func jsonMap(t *testing.T, v any) map[string]any {
-	t.Helper()
-	data, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out map[string]any
-	if err := json.Unmarshal(data, &out); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	gametest.SpectatorJSON(t, "gulveig", 80, map[string]any{"knowsHand": false, "hand": none, "role": "", "aside": none,
+		"took": none, "gave": "", "drew": "", "sent": none, "got": none}, nil)
 }

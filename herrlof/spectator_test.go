@@ -1,13 +1,14 @@
 package herrlof_test
 
 import (
-	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/herrlof"
+	"github.com/nornsgames/norns/internal/gametest"
 	"github.com/nornsgames/norns/rng"
 )
 
@@ -84,74 +85,21 @@ func TestSpectatorView(t *testing.T) {
 	if states < 100 {
 		t.Fatalf("only %d states checked", states)
 	}
-	checkSpectatorJSON(t)
-}
-
-// checkSpectatorJSON plays a registered match and checks, at every state, that the spectator's
-// view as a front end gets it has seat -2, an empty hand, bid -1, no known card anywhere, and the
-// other keys of seat 0's.
-func checkSpectatorJSON(t *testing.T) {
-	g, err := norns.Lookup("herrlof")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := g.New(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := rng.New(5)
-	for step := 0; step < 120 && !m.Over(); step++ {
-		sv := m.View(norns.Nobody)
-		if sv.Seat() != norns.Nobody || sv.Legal() != nil || sv.ToMove() != m.ToMove() {
-			t.Fatalf("Match.View(Nobody): seat %v, legal %v, to move %v", sv.Seat(), sv.Legal(), sv.ToMove())
-		}
-		spec, seat := jsonMap(t, sv), jsonMap(t, m.View(0))
-		if spec["seat"] != float64(norns.Nobody) || spec["bid"] != float64(-1) || !reflect.DeepEqual(spec["hand"], []any{}) {
-			t.Fatalf("spectator's JSON seat %v, bid %v, hand %v", spec["seat"], spec["bid"], spec["hand"])
-		}
-		for _, k := range spec["knownStock"].([]any) {
-			if k != "" {
-				t.Fatalf("spectator's JSON knows a stock card: %v", spec["knownStock"])
+	gametest.SpectatorJSON(t, "herrlof", 120, map[string]any{"hand": []any{}, "bid": float64(-1)}, func(v map[string]any, spectator bool) error {
+		for _, k := range v["knownStock"].([]any) {
+			if spectator && k != "" {
+				return fmt.Errorf("a stock card is known: %v", v["knownStock"])
 			}
 		}
-		for _, x := range []map[string]any{spec, seat} {
-			for _, q := range x["seats"].([]any) {
-				qm := q.(map[string]any)
-				if x["seat"] == float64(norns.Nobody) && (!reflect.DeepEqual(qm["known"], []any{}) || !reflect.DeepEqual(qm["knownBy"], []any{})) {
-					t.Fatalf("spectator's JSON knows cards of a seat: %v", qm)
-				}
-				delete(qm, "known")
-				delete(qm, "knownBy")
+		delete(v, "knownStock")
+		for _, q := range v["seats"].([]any) {
+			qm := q.(map[string]any)
+			if spectator && (!reflect.DeepEqual(qm["known"], []any{}) || !reflect.DeepEqual(qm["knownBy"], []any{})) {
+				return fmt.Errorf("cards of a seat are known: %v", qm)
 			}
-			for _, k := range []string{"seat", "hand", "bid", "knownStock"} {
-				delete(x, k)
-			}
+			delete(qm, "known")
+			delete(qm, "knownBy")
 		}
-		if !reflect.DeepEqual(spec, seat) {
-			t.Fatalf("the spectator's JSON differs from seat 0's in a public key:\n%v\n%v", spec, seat)
-		}
-		var mv string
-		if m.ToMove() == norns.Chance {
-			mv = m.SampleChance(r)
-		} else {
-			l := m.Legal()
-			mv = l[r.IntN(len(l))]
-		}
-		if m, err = m.Apply(mv); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-func jsonMap(t *testing.T, v any) map[string]any {
-	t.Helper()
-	data, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out map[string]any
-	if err := json.Unmarshal(data, &out); err != nil {
-		t.Fatal(err)
-	}
-	return out
+		return nil
+	})
 }
