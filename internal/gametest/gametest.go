@@ -50,8 +50,12 @@
 //     moves, and every state reached encodes and decodes again to an == state ([Closure]).
 //
 // Separate entry points check what only some tests need: [Encoding] (a game's learning
-// encoding), [ZeroValues] (no method panics on a zero value unless documented), [Perft],
-// [CheckPinned] (pinned seeded matches) and the fuzz bodies of fuzz.go.
+// encoding), [ZeroValues] (no method panics on a zero value unless documented),
+// [DecodedStatesPlayOn] (the closure property as a rapid property, with [JSONBound],
+// [WithJSONNumber] and [PlayOn] for a game's own tests of its decoder's limits),
+// [SpectatorJSON] (the spectator's view through the registry), [Perft], [CheckPinned] (pinned
+// seeded matches) and the fuzz bodies of fuzz.go. A game's tests describe it once, from its
+// registration: [Lookup].
 package gametest
 
 import (
