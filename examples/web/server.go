@@ -153,7 +153,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'")
 	h.Set("X-Frame-Options", "DENY")
 	if !s.opts.hosts.allows(r.Host) {
-		fail(w, http.StatusMisdirectedRequest, "this server does not answer for the host %q (its operator can allow it with -host)", clip(r.Host))
+		fail(w, http.StatusMisdirectedRequest, "this server does not answer for the host %q (its operator can allow it with -host)", norns.Clip(r.Host))
 		return
 	}
 	if r.Method == http.MethodPost {
@@ -162,7 +162,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r.Host) {
-			fail(w, http.StatusForbidden, "a request from another site (Origin %q) is refused", clip(o))
+			fail(w, http.StatusForbidden, "a request from another site (Origin %q) is refused", norns.Clip(o))
 			return
 		}
 	}
@@ -343,17 +343,10 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 		return false
 	}
 	if err := strictUnmarshal(data, v); err != nil {
-		fail(w, http.StatusBadRequest, "malformed request: %v", clip(err.Error()))
+		fail(w, http.StatusBadRequest, "malformed request: %v", err.Error())
 		return false
 	}
 	return true
-}
-
-func clip(s string) string {
-	if len(s) > 200 {
-		return s[:200] + "…"
-	}
-	return s
 }
 
 // programNames returns the names of the program bots, sorted.
@@ -443,7 +436,7 @@ func (s *server) handleConfig(w http.ResponseWriter, r *http.Request) {
 func newMatch(w http.ResponseWriter, game string, config json.RawMessage) (*norns.Registered, norns.Match, bool) {
 	g, err := norns.Lookup(game)
 	if err != nil {
-		fail(w, http.StatusBadRequest, "no game %q: choose one of %s", clip(game), strings.Join(norns.Games(), ", "))
+		fail(w, http.StatusBadRequest, "no game %q: choose one of %s", norns.Clip(game), strings.Join(norns.Games(), ", "))
 		return nil, nil, false
 	}
 	if string(config) == "null" {
@@ -451,7 +444,7 @@ func newMatch(w http.ResponseWriter, game string, config json.RawMessage) (*norn
 	}
 	m, err := g.New(config)
 	if err != nil {
-		fail(w, http.StatusBadRequest, "%s", clip(err.Error()))
+		fail(w, http.StatusBadRequest, "%s", err.Error())
 		return nil, nil, false
 	}
 	return g, m, true
@@ -518,7 +511,7 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		st, code, err := s.newSeat(r.Context(), t, norns.Player(p), kind, hashToken(tokens[p]))
 		if err != nil {
 			t.closePrograms()
-			fail(w, code, "%s", clip(err.Error()))
+			fail(w, code, "%s", err.Error())
 			return
 		}
 		if kind == "human" {
@@ -550,7 +543,7 @@ func (s *server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		delete(s.tables, t.id)
 		s.mu.Unlock()
 		t.closePrograms()
-		fail(w, http.StatusServiceUnavailable, "the match could not be stored: %s", clip(err.Error()))
+		fail(w, http.StatusServiceUnavailable, "the match could not be stored: %s", err.Error())
 		return
 	}
 	reply := createReply{Match: t.id, Watch: watchLink(t.id, watchToken)}
@@ -666,7 +659,7 @@ func (s *server) restoreTable(rec matchRecord) (*table, error) {
 		return nil, fmt.Errorf("%d seats for %d players, id %q", len(rec.Seats), m.Players(), rec.ID)
 	}
 	if rec.WatchHash != "" && !validHash.MatchString(rec.WatchHash) {
-		return nil, fmt.Errorf("the watch token's hash %q is not a SHA-256", clip(rec.WatchHash))
+		return nil, fmt.Errorf("the watch token's hash %q is not a SHA-256", norns.Clip(rec.WatchHash))
 	}
 	t := &table{
 		id: rec.ID, game: g, config: rec.Config, seed: rec.Seed, srv: s, m: m, client: rec.Client,
@@ -789,9 +782,9 @@ func (s *server) handleMove(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, errStale), errors.Is(err, errTurn), errors.Is(err, errOver), errors.Is(err, norns.ErrGameOver):
 		fail(w, http.StatusConflict, "%v", err)
 	case errors.Is(err, norns.ErrBadNotation):
-		fail(w, http.StatusBadRequest, "%q is not a move of this game", clip(req.Move))
+		fail(w, http.StatusBadRequest, "%q is not a move of this game", norns.Clip(req.Move))
 	default: // illegal
-		fail(w, http.StatusUnprocessableEntity, "%s", clip(reason(err)))
+		fail(w, http.StatusUnprocessableEntity, "%s", reason(err))
 	}
 }
 

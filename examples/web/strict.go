@@ -8,6 +8,8 @@ import (
 	"io"
 	"reflect"
 	"strings"
+
+	"github.com/nornsgames/norns"
 )
 
 // strictUnmarshal decodes exactly one JSON value into v, strictly: an object's keys must be
@@ -87,14 +89,14 @@ func checkKeys(dec *json.Decoder, t reflect.Type, depth int) error {
 			}
 			key := tok.(string) // the decoder returns only strings as keys
 			if seen[key] {
-				return fmt.Errorf("the key %q appears twice", clip(key))
+				return fmt.Errorf("the key %q appears twice", norns.Clip(key))
 			}
 			seen[key] = true
 			ft := elem
 			if fields != nil {
 				var ok bool
 				if ft, ok = fields[key]; !ok {
-					return fmt.Errorf("unknown field %q (keys are case-sensitive)", clip(key))
+					return fmt.Errorf("unknown field %q (keys are case-sensitive)", norns.Clip(key))
 				}
 			}
 			if err := checkKeys(dec, ft, depth+1); err != nil {
