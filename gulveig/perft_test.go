@@ -27,26 +27,6 @@ func firstOf(t testing.TB, c gulveig.Config, seed uint64, ph gulveig.Phase) gulv
 	return gulveig.State{}
 }
 
-// perftSlow is gametest.Perft with legalSlow as the move generator.
-func perftSlow(s gulveig.State, depth int) uint64 {
-	if depth == 0 || s.Over() {
-		return 1
-	}
-	legal := legalSlow(s)
-	if len(legal) == 0 {
-		return 1
-	}
-	var n uint64
-	for _, m := range legal {
-		next, err := s.Apply(m)
-		if err != nil {
-			panic(err)
-		}
-		n += perftSlow(next, depth-1)
-	}
-	return n
-}
-
 // TestPerft pins the number of move sequences of a few moves from fixed positions that cover
 // every phase (the first dealer, the deal, bidding with and without blind bids, role turns, the
 // Orchard's gives and draws, Tyr's exchange, the aside, the raise, leads with combos, follows,
@@ -85,7 +65,7 @@ func TestPerft(t *testing.T) {
 				t.Fatalf("the position is in phase %v", ph)
 			}
 			got := gametest.Perft(tc.s, tc.depth)
-			if slow := perftSlow(tc.s, tc.depth); slow != got {
+			if slow := gametest.PerftWith(tc.s, tc.depth, legalSlow); slow != got {
 				t.Errorf("perft %d: Legal counts %d, legalSlow %d", tc.depth, got, slow)
 			}
 			t.Logf("{%q, …, %d, %d},", tc.name, tc.depth, got)

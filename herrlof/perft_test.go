@@ -155,26 +155,6 @@ func TestLegalSlow(t *testing.T) {
 	t.Logf("states by phase: %v", seen)
 }
 
-// perftSlow is gametest.Perft over legalSlow.
-func perftSlow(s herrlof.State, depth int) uint64 {
-	if depth == 0 || s.Over() {
-		return 1
-	}
-	legal := legalSlow(s)
-	if len(legal) == 0 {
-		return 1
-	}
-	var n uint64
-	for _, m := range legal {
-		next, err := s.Apply(m)
-		if err != nil {
-			panic(err)
-		}
-		n += perftSlow(next, depth-1)
-	}
-	return n
-}
-
 // perftPositions are TestPerft's scripted positions, one or more for every phase a seat or chance
 // decides in (a deal node counts as one sequence: its outcomes are not listed), with their depths.
 func perftPositions(t testing.TB) []struct {
@@ -237,7 +217,7 @@ func TestPerft(t *testing.T) {
 	}
 	check := func(name string, s herrlof.State, depth int, want uint64) {
 		got := gametest.Perft(s, depth)
-		if slow := perftSlow(s, depth); got != slow {
+		if slow := gametest.PerftWith(s, depth, legalSlow); got != slow {
 			t.Errorf("%s depth %d: Perft %d, slow oracle %d", name, depth, got, slow)
 		}
 		if got != want {

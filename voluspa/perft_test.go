@@ -8,24 +8,6 @@ import (
 	"github.com/nornsgames/norns/voluspa"
 )
 
-// perftSlow counts like gametest.Perft, listing the moves with legalSlow (the rules read square
-// by square) instead of Legal.
-func perftSlow(s voluspa.State, depth int) uint64 {
-	if depth == 0 || s.Over() {
-		return 1
-	}
-	legal := legalSlow(s)
-	var n uint64
-	for _, m := range legal {
-		next, err := s.Apply(m)
-		if err != nil {
-			panic(err)
-		}
-		n += perftSlow(next, depth-1)
-	}
-	return n
-}
-
 // dealt returns a 2-player match whose opening hands are dealt: the first tile is next (V3).
 func dealt(t testing.TB) voluspa.State {
 	s := mustNew(t, 2)
@@ -68,7 +50,7 @@ func TestPerft(t *testing.T) {
 		{"2p blocked", blocked(t), 4, 1512},
 		{"3p endgame", endgame(t), 8, 21},
 	} {
-		fast, slow := gametest.Perft(tc.s, tc.depth), perftSlow(tc.s, tc.depth)
+		fast, slow := gametest.Perft(tc.s, tc.depth), gametest.PerftWith(tc.s, tc.depth, legalSlow)
 		if fast != slow || fast != tc.want {
 			t.Errorf("%s: perft(%d) = %d with Legal, %d with legalSlow, want %d", tc.name, tc.depth, fast, slow, tc.want)
 		}
