@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -80,19 +79,7 @@ func TestEncoding(t *testing.T) {
 			}
 		}
 	}
-	const golden = "testdata/encoding.golden"
-	if *updateEncoding {
-		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test ./gnav -run TestEncoding -update-encoding to write it)", err)
-	}
-	if b.String() != string(want) {
-		t.Errorf("the action ids or sizes differ from %s (an intended change: -update-encoding):\n%s", golden, b.String())
-	}
+	gametest.Golden(t, "testdata/encoding.golden", b.String(), *updateEncoding, "the action ids or sizes (an intended change: -update-encoding)")
 
 	for _, c := range []gnav.Config{{Players: 1}, {Lives: 10}, {FirstDealer: 1}} {
 		if _, err := gnav.NewEncoding(c); !errors.Is(err, norns.ErrBadConfig) {

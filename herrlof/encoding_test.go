@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -68,19 +67,7 @@ func TestEncoding(t *testing.T) {
 			}
 		}
 	}
-	const golden = "testdata/encoding.golden"
-	if *updateEncoding {
-		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -run TestEncoding -update-encoding to write it)", err)
-	}
-	if b.String() != string(want) {
-		t.Errorf("the action ids differ from %s (an intended change: -update-encoding)", golden)
-	}
+	gametest.Golden(t, "testdata/encoding.golden", b.String(), *updateEncoding, "the action ids (an intended change: -update-encoding)")
 	// The slots say what the view says: seat 1 to bid in a dealt two-player hand, its hand of 15.
 	s := dealt(t, two, hand2(t, 1))
 	e, _ := herrlof.NewEncoding(herrlof.Config{})
