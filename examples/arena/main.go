@@ -7,12 +7,14 @@
 //	go run ./examples/arena -a search -b heuristic -seeds 200
 //	go run ./examples/arena -game gnav -bots random,heuristic,search -seeds 50   # a ladder
 //	go run ./examples/arena -json > result.json               # or -csv, -svg rates.svg
+//	go run ./examples/arena -a search -b heuristic -records games/   # every match's record too
 //
 // It follows the protocol of package arena (the same deals in every seating, chance streams,
 // win shares, confidence intervals from per-seed means) and adds per-seat results and mean scores.
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -20,6 +22,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -56,6 +59,7 @@ type options struct {
 	svg      string
 	shard    string // "i/n": play the i-th of n ranges of the seeds (see shard.go)
 	merge    bool   // the arguments are shard files to merge
+	records  string // a directory to write every match's record to
 	progress bool   // a progress bar on errOut
 }
 
@@ -105,6 +109,7 @@ func run(ctx context.Context, args []string, out, errOut io.Writer) int {
 	fs.StringVar(&o.svg, "svg", "", "draw the win rates with their confidence intervals in this SVG file")
 	fs.StringVar(&o.shard, "shard", "", "i/n: play only the i-th (from 0) of n equal ranges of the seeds and write them as a shard file (with -json), for -merge")
 	fs.BoolVar(&o.merge, "merge", false, "merge the shard files named as arguments into the report one run would give")
+	fs.StringVar(&o.records, "records", "", "write every match's record (norns' JSON record format) to this directory, one file per match")
 	fs.Usage = func() {
 		fmt.Fprintf(errOut, usage, strings.Join(norns.Games(), ", "))
 		fs.PrintDefaults()
@@ -117,6 +122,10 @@ func run(ctx context.Context, args []string, out, errOut io.Writer) int {
 	}
 	if fs.NArg() > 0 && !o.merge {
 		fmt.Fprintf(errOut, "arena: unexpected argument %q\n", norns.Printable(norns.Clip(fs.Arg(0))))
+		return 2
+	}
+	if o.merge && o.records != "" {
+		fmt.Fprintln(errOut, "arena: -merge plays no match, so it writes no -records")
 		return 2
 	}
 	if o.merge && (fs.NArg() == 0 || o.shard != "") {
@@ -277,7 +286,12 @@ func tournament(ctx context.Context, o options, errOut io.Writer) (Report, error
 		first, count = shardRange(o.first, o.seeds, i, of)
 		rep.Shard = &ShardInfo{Index: i, Of: of, First: first, Seeds: count, Bots: bots, RoundRobin: o.bots != ""}
 	}
-	r := runner{g: g, start: start, workers: workers, stderr: &lockedWriter{w: errOut}}
+	if o.records != "" {
+		if err := os.MkdirAll(o.records, 0o755); err != nil {
+			return Report{}, fmt.Errorf("-records: %w", err)
+		}
+	}
+	r := runner{g: g, start: start, workers: workers, stderr: &lockedWriter{w: errOut}, records: o.records}
 	began := time.Now()
 
 	// The first seed of each pairing, played alone, measures the pace, so the expected run time
@@ -343,6 +357,7 @@ type runner struct {
 	start   norns.Match
 	workers int
 	stderr  io.Writer // where bot programs' standard error goes
+	records string    // the directory every match's record goes to; "" for none
 }
 
 // seeds plays count seeds from first, on r.workers goroutines, calling step after each.
@@ -467,6 +482,7 @@ func (r runner) match(ctx context.Context, a, b string, seed uint64, cand norns.
 		}
 	}()
 	var streams [maxStreams]*rng.Rand
+	var moves []string // kept for the match's record (-records)
 	for !m.Over() {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -492,8 +508,73 @@ func (r runner) match(ctx context.Context, a, b string, seed uint64, cand norns.
 			return nil, fmt.Errorf("%v's move %q: %w", m.ToMove(), move, err)
 		}
 		m = next
+		if r.records != "" {
+			moves = append(moves, move)
+		}
+	}
+	if r.records != "" {
+		if err := r.writeRecord(a, b, seed, cand, moves); err != nil {
+			return nil, err
+		}
 	}
 	return m, nil
+}
+
+// writeRecord writes the record of the match of seed with a in seat cand and b in the others
+// to r.records, named after the game, the bots, the seed and the seat
+// ("herrlof-search-vs-heuristic-seed7-seat1.json"), written whole or not at all (a temporary
+// file renamed), so a run stopped midway leaves only complete records. Each seat's tag names
+// its bot. The record's seed is the arena seed: chance was drawn from its streams (see
+// norns.Match.ChanceStream), so the record replays from its moves, which hold every chance
+// outcome.
+func (r runner) writeRecord(a, b string, seed uint64, cand norns.Player, moves []string) error {
+	rec, err := r.g.NewRecord(r.start.Config(), seed, moves)
+	if err != nil {
+		return fmt.Errorf("record of seed %d: %w", seed, err)
+	}
+	for p := range norns.Player(r.start.Players()) {
+		name := b
+		if p == cand {
+			name = a
+		}
+		rec.Tags.Seats = append(rec.Tags.Seats, norns.SeatTag{Bot: norns.Clip(name)})
+	}
+	rec.Tags.Event = "arena"
+	var buf bytes.Buffer
+	if err := rec.Write(&buf); err != nil {
+		return fmt.Errorf("record of seed %d: %w", seed, err)
+	}
+	name := fmt.Sprintf("%s-%s-vs-%s-seed%d-seat%d.json", r.g.Name(), fileWord(a), fileWord(b), seed, cand)
+	tmp, err := os.CreateTemp(r.records, ".record-*")
+	if err != nil {
+		return fmt.Errorf("-records: %w", err)
+	}
+	_, err = tmp.Write(buf.Bytes())
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), filepath.Join(r.records, name))
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("-records: %w", err)
+	}
+	return nil
+}
+
+// fileWord makes a bot's name fit a file name: a program (exec:…) is "program", and any
+// character other than a letter, a digit, '-', '_' or '.' becomes '_'.
+func fileWord(bot string) string {
+	if strings.HasPrefix(bot, programPrefix) {
+		return "program"
+	}
+	return strings.Map(func(c rune) rune {
+		if c < 128 && (c == '-' || c == '_' || c == '.' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return c
+		}
+		return '_'
+	}, bot)
 }
 
 // summarise turns the seeds of a pairing into its statistics: the win rate's interval comes

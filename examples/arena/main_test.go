@@ -358,3 +358,83 @@ func TestMergeRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordsReplay writes every match of a small round robin with -records and reads each
+// record back: one file per seed, seat and pairing, each naming its bots in its seat tags, and
+// each replaying to the result the run counted (the candidate's win shares summed over the
+// records give the JSON report's win rate).
+func TestRecordsReplay(t *testing.T) {
+	for _, game := range []string{"gulveig", "voluspa"} { // gulveig draws from two chance streams
+		t.Run(game, func(t *testing.T) {
+			dir := t.TempDir()
+			code, out, errOut := runArena(t, "-game", game, "-a", "heuristic", "-b", "random", "-seeds", "3", "-first", "5", "-quiet", "-json", "-records", dir)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			var rep Report
+			if err := json.Unmarshal([]byte(out), &rep); err != nil {
+				t.Fatal(err)
+			}
+			g, err := norns.Lookup(game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files, err := filepath.Glob(filepath.Join(dir, "*"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := rep.Seeds * rep.Players; len(files) != want {
+				t.Fatalf("%d files in -records, want %d (seeds × seats): %v", len(files), want, files)
+			}
+			share := 0.0
+			for seed := uint64(5); seed < 8; seed++ {
+				for seat := range norns.Player(rep.Players) {
+					path := filepath.Join(dir, fmt.Sprintf("%s-heuristic-vs-random-seed%d-seat%d.json", game, seed, seat))
+					f, err := os.Open(path)
+					if err != nil {
+						t.Fatal(err)
+					}
+					rec, err := norns.ReadRecord(f)
+					f.Close()
+					if err != nil {
+						t.Fatalf("%s: %v", path, err)
+					}
+					if rec.Seed != seed || !rec.Over || len(rec.Tags.Seats) != rep.Players {
+						t.Fatalf("%s: seed %d, over %v, %d seat tags", path, rec.Seed, rec.Over, len(rec.Tags.Seats))
+					}
+					for p, tag := range rec.Tags.Seats {
+						want := "random"
+						if norns.Player(p) == seat {
+							want = "heuristic"
+						}
+						if tag.Bot != want {
+							t.Errorf("%s: seat %d's tag says %q, want %q", path, p, tag.Bot, want)
+						}
+					}
+					m, err := g.Replay(rec)
+					if err != nil {
+						t.Fatalf("%s does not replay: %v", path, err)
+					}
+					share += m.Winners().Share(seat)
+				}
+			}
+			got := share / float64(rep.Seeds*rep.Players)
+			if math.Abs(got-rep.Pairings[0].WinRate) > 1e-9 {
+				t.Errorf("the records give the candidate %.4f of the wins, the report %.4f", got, rep.Pairings[0].WinRate)
+			}
+		})
+	}
+}
+
+func TestRecordsErrors(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runArena(t, "-seeds", "2", "-quiet", "-records", filepath.Join(file, "sub")); code != 1 || !strings.Contains(errOut, "-records") {
+		t.Errorf("-records under a file: exit %d, %q", code, errOut)
+	}
+	if code, _, errOut := runArena(t, "-merge", "-records", t.TempDir(), "x.json"); code != 2 || !strings.Contains(errOut, "-records") {
+		t.Errorf("-merge with -records: exit %d, %q", code, errOut)
+	}
+}
