@@ -352,10 +352,7 @@ func binom(n, k int) float64 {
 // sampleDeal shuffles the deck and packs the deal as Deal does, without allocating. It shuffles
 // the cards' bit positions (0–41) rather than the cards, so hands are built with one OR per card.
 func (s *State) sampleDeal(leader int8, r *rng.Rand) Move {
-	var d [DeckSize]uint8
-	for i := range d {
-		d[i] = uint8(i)
-	}
+	d := dealOrder // one copy rather than a loop
 	rng.ShuffleSmall(r, d[:])
 	n := int(s.players)
 	hs := handSize(n)
@@ -401,6 +398,14 @@ func (s *State) sampleDeal(leader int8, r *rng.Rand) Move {
 	}
 	return m
 }
+
+// dealOrder lists the deck's bit positions, 0 to DeckSize-1: the order a deal shuffles.
+var dealOrder = func() (d [DeckSize]uint8) {
+	for i := range d {
+		d[i] = uint8(i)
+	}
+	return d
+}()
 
 // firstCopies returns h (a set of bit positions) with its Valknut and Hagalaz bits moved to the
 // lowest positions of those in within.
