@@ -225,20 +225,25 @@ func altOf(c Card) Cards {
 // cheapest returns the card of set that matters least: lowest worth and strength, and not part of
 // a combo held when keepCombos is set.
 func (k *know) cheapest(set Cards, keepCombos bool) Card {
-	p := k.pub
 	best, bestScore := NoCard, 1<<30
 	for c := range set.All() {
-		score := int(p.vals().worth[c])*10 + int(p.vals().strength[c])
-		if keepCombos {
-			if x, ok := c.Partner(); ok && k.hand.Has(x) {
-				score += 1000
-			}
-		}
-		if score < bestScore {
+		if score := k.cheapScore(c, keepCombos); score < bestScore {
 			best, bestScore = c, score
 		}
 	}
 	return best
+}
+
+// cheapScore returns how much card c matters to [know.cheapest]: the less, the cheaper.
+func (k *know) cheapScore(c Card, keepCombos bool) int {
+	p := k.pub
+	score := int(p.vals().worth[c])*10 + int(p.vals().strength[c])
+	if keepCombos {
+		if x, ok := c.Partner(); ok && k.hand.Has(x) {
+			score += 1000
+		}
+	}
+	return score
 }
 
 // chooseAside puts aside the 3 cards worth most that would not take a trick themselves.
@@ -248,14 +253,7 @@ func (k *know) chooseAside() Move {
 	for i := range pick {
 		best, bestScore := NoCard, -1<<30
 		for c := range rest.All() {
-			score := int(k.pub.vals().worth[c])*4 - int(k.pub.vals().strength[c])
-			if k.isMaster(c, k.hand) {
-				score -= 100
-			}
-			if x, ok := c.Partner(); ok && k.hand.Has(x) {
-				score -= 200
-			}
-			if score > bestScore {
+			if score := k.asideScore(c); score > bestScore {
 				best, bestScore = c, score
 			}
 		}
@@ -263,6 +261,19 @@ func (k *know) chooseAside() Move {
 		rest = rest.Without(best)
 	}
 	return Aside(pick[0], pick[1], pick[2])
+}
+
+// asideScore returns how much [know.chooseAside] wants card c put aside: its worth, less its
+// strength, and far less when it is a master or part of a combo held.
+func (k *know) asideScore(c Card) int {
+	score := int(k.pub.vals().worth[c])*4 - int(k.pub.vals().strength[c])
+	if k.isMaster(c, k.hand) {
+		score -= 100
+	}
+	if x, ok := c.Partner(); ok && k.hand.Has(x) {
+		score -= 200
+	}
+	return score
 }
 
 // choosePlay leads or follows.

@@ -2,89 +2,175 @@ package gulveig
 
 import (
 	"context"
+	"time"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/internal/search"
 	"github.com/nornsgames/norns/rng"
 )
 
-// SearchOptions configures a [SearchBot]. The zero SearchOptions is the default bot with seed 0.
+// SearchOptions configures a [SearchBot]. The zero SearchOptions is the default bot with seed 0:
+// it thinks for DefaultSearchTime per decision.
 type SearchOptions struct {
 	// Seed makes the bot's choices reproducible.
 	Seed uint64
-	// Iterations is the search budget per decision; 0 means DefaultSearchIterations.
+	// Iterations is the search budget per decision in iterations; 0 means none (see Time).
 	Iterations int
+	// Time is the time budget per decision. The search stops when either budget runs out:
+	// with Iterations set and Time 0 it is reproducible from Seed; with neither set it thinks
+	// for DefaultSearchTime. A negative value means 0.
+	Time time.Duration
+	// Workers is the number of root-parallel searches (independent trees on separate goroutines,
+	// their root statistics summed); 0 or 1 means one. Pass runtime.GOMAXPROCS(0) to use every core.
+	// Choices stay reproducible for a fixed Workers and an iteration budget.
+	Workers int
 	// Exploration is the UCB1 exploration constant; 0 means the search's default.
 	Exploration float64
 }
 
-// DefaultSearchIterations is the search budget per decision of a [SearchBot] when
-// [SearchOptions.Iterations] is 0.
+// DefaultSearchIterations is a budget in iterations that the package's tests and reproducible
+// strength runs use.
 const DefaultSearchIterations = 500
 
-// SearchBot plays the tricks by information-set Monte Carlo tree search (internal/search) and
-// decides the rest (the auction, the roles, the aside and the raise) as [HeuristicBot] does. Each
-// iteration deals the cards it cannot see at random, consistently with its [View]
-// ([View.Sample]); the other seats play the heuristic's moves (with a little randomness), and so
-// does the bot itself in playouts past its tree. The hand's end is a leaf, scored by what the
-// hand did to the scores: the bot's gain less the best gain of another seat, or the match result
-// when the hand ends the match.
+// DefaultSearchTime is the time budget per decision of a [SearchBot] whose [SearchOptions] set
+// neither budget.
+const DefaultSearchTime = 100 * time.Millisecond
+
+// SearchBot decides every decision of the game (bids, role powers, Idun's Orchard's give, Tyr's
+// exchange, the aside, the raise and the cards) by information-set Monte Carlo tree search
+// (internal/search) over the current hand, from its [View] only, on this model:
+//
+//   - the hidden information: each iteration deals the cards the bot cannot see at random,
+//     consistently with its View ([View.Sample]), and prefers deals that fit the opponents'
+//     bids: a deal in which an opponent holds a hand on which [HeuristicBot] would not have
+//     made the bids that opponent made (or would not have passed where it passed) is drawn
+//     again, up to a few times, keeping the deal that fits best;
+//   - the other seats play [HeuristicBot]'s moves, with one card in ten played at random; the
+//     tree holds the bot's own moves, and its playouts past the tree play the same policy;
+//   - the decisions with many options (the 120 asides of 10 cards, the bids, the raises, the
+//     cards to give or exchange) are widened progressively, the heuristic's preference first
+//     (search.Options.Prior), so the likely choices get a subtree before the others;
+//   - a bid is thus evaluated by the playouts of the whole hand that follow it: the auction,
+//     the treasure, the aside and the seven tricks;
+//   - the end of the hand is a leaf, scored by what the hand did to the scores: the bot's gain
+//     less the best gain of another seat, or the match result when the hand ends the match.
 //
 // Measured with TestBotStrength (three players, matches of 4 hands, the same deals in every
-// seating, 1002 matches, 200 iterations a decision): it wins 0.412 ± 0.017 of the matches against
-// two heuristic bots (an equal bot: 0.333), and the heuristic wins 0.986 ± 0.007 against two
-// random bots.
+// seating, 200 iterations a decision): see the package's strength figures below.
 //
-// It is not safe for concurrent use. Create it with [NewSearchBot]: the zero SearchBot has no
-// search, and its Choose returns an error.
+// It is not safe for concurrent use (its Workers search concurrently inside one Choose). Create it
+// with [NewSearchBot]: the zero SearchBot has no search, and its Choose returns an error.
 type SearchBot struct {
-	s    *search.Searcher[State, Move, View]
-	h    *HeuristicBot
-	r    *rng.Rand
-	root [4]int32 // the scores when the search started
+	s *search.Searcher[State, Move, View]
+	r *rng.Rand
+	m *searchModel
 }
 
-// searchNoise is the share of random moves in the heuristic policy of playouts and opponents.
-const searchNoise = 0.1
+// searchModel is what the search's options read besides their arguments: set by Choose before
+// each search from the view alone, and only read during it (so the options are safe for
+// concurrent use by the search's workers).
+type searchModel struct {
+	root  [4]int32 // the scores when the search started
+	view  View     // the view searched
+	bids  bidFit   // what the opponents' bids say of their hands
+	tries int      // draws per determinisation to fit the bids
+}
+
+// searchTuning holds the search bot's constants.
+type searchTuning struct {
+	noise       float64 // share of random cards in the heuristic policy
+	rewardScale float64 // lead in points, gained over a hand, worth a reward of 1
+	fitTries    int     // draws per determinisation to fit the opponents' bids (0: none)
+}
+
+var defaultSearchTuning = searchTuning{noise: 0.1, rewardScale: 400, fitTries: 8}
 
 // NewSearchBot returns a search bot with the given options.
 func NewSearchBot(opts SearchOptions) *SearchBot {
-	var buf []Move
-	policy := func(s State, r *rng.Rand) Move {
-		buf = s.AppendLegal(buf[:0])
-		if len(buf) == 1 {
-			return buf[0]
-		}
-		if r.Float64() < searchNoise {
-			return buf[r.IntN(len(buf))]
-		}
-		k := knowOf(&s)
-		return k.choose(buf, r)
-	}
-	b := &SearchBot{h: NewHeuristicBot(opts.Seed ^ 0x9e3779b97f4a7c15), r: rng.New(opts.Seed)}
+	return newSearchBot(opts, defaultSearchTuning)
+}
+
+func newSearchBot(opts SearchOptions, tu searchTuning) *SearchBot {
+	m := &searchModel{tries: tu.fitTries}
+	noise := tu.noise
+	policy := func(s State, r *rng.Rand) Move { return policyMove(&s, r, noise) }
 	so := search.Options[State, Move]{
-		Iterations:  opts.Iterations,
 		Exploration: opts.Exploration,
 		Opponents:   policy,
 		Playout:     policy,
+		Prior:       prior,
 		Horizon:     func(s State) bool { return s.phase == PhaseDeal },
 		Reward: func(s State, seat norns.Player) float64 {
-			return handReward(s, seat, &b.root)
+			return handReward(s, seat, &m.root, tu.rewardScale)
 		},
 	}
-	if so.Iterations <= 0 {
-		so.Iterations = DefaultSearchIterations
+	if tu.fitTries > 0 {
+		so.Determinize = m.determinize
 	}
-	b.s = search.New[State, Move, View](so)
-	return b
+	setBudget(&so, opts)
+	return &SearchBot{s: search.New[State, Move, View](so), r: rng.New(opts.Seed), m: m}
 }
 
-// rewardScale is the lead in points, gained over a hand, worth a reward of 1.
-const rewardScale = 400
+// policyMove returns the heuristic's move for the seat to act in s (not over, not chance), with
+// a share noise of the card plays drawn uniformly at random. It lists the legal moves into an
+// array of its own (the asides are chosen without listing them), so it is safe for concurrent
+// use and does not allocate.
+func policyMove(s *State, r *rng.Rand, noise float64) Move {
+	k := knowOf(s)
+	if s.phase == PhaseAside {
+		return k.chooseAside()
+	}
+	var arr [96]Move
+	legal := s.AppendLegal(arr[:0])
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	if s.phase == PhasePlay && noise > 0 && r.Float64() < noise {
+		return legal[r.IntN(len(legal))]
+	}
+	return k.choose(legal, r)
+}
+
+// prior orders the expansion of the bot's decisions with many options by the heuristic's
+// preference: the asides by the heuristic's score of the cards put aside, the bids and raises
+// by their distance to the heuristic's valuation of the hand, the cards to give or exchange by
+// how little they matter. The other decisions have few options and all get tried.
+func prior(s State, m Move) float64 {
+	k := knowOf(&s)
+	switch m.kind() {
+	case MoveAside:
+		return float64(k.asideScore(m.c0()) + k.asideScore(m.c1()) + k.asideScore(m.c2()))
+	case MoveBid:
+		return -abs(float64(m.n() - (k.estimate(k.hand) + 12)))
+	case MoveBlind:
+		return -1000 - float64(m.n())
+	case MovePass:
+		lo, _ := s.bidFloor(s.toMove)
+		return -abs(float64(lo-(k.estimate(k.hand)+12))) - 5
+	case MoveRaise, MoveKeep:
+		v := max(k.estimate(k.hand)+s.sumWorth(0)-40, int(s.contract))
+		if m.kind() == MoveKeep {
+			return -abs(float64(v-int(s.contract))) + 5
+		}
+		return -abs(float64(m.n() - v))
+	case MoveGive:
+		return -float64(k.cheapScore(m.c0(), true))
+	case MoveSwap:
+		return -float64(k.cheapScore(m.c0(), true) + k.cheapScore(m.c1(), true))
+	}
+	return 0
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
 
 // handReward scores a leaf for seat: the match result when over, else 1/2 plus the seat's gain
-// over the hand less the best gain of another seat, over twice rewardScale, clamped to [0, 1].
-func handReward(s State, seat norns.Player, root *[4]int32) float64 {
+// over the hand less the best gain of another seat, over twice scale, clamped to [0, 1].
+func handReward(s State, seat norns.Player, root *[4]int32, scale float64) float64 {
 	if s.Over() {
 		return search.Result(s, seat)
 	}
@@ -94,7 +180,82 @@ func handReward(s State, seat norns.Player, root *[4]int32) float64 {
 			best = max(best, s.scores[p]-root[p])
 		}
 	}
-	return min(max(0.5+float64(mine-best)/(2*rewardScale), 0), 1)
+	return min(max(0.5+float64(mine-best)/(2*scale), 0), 1)
+}
+
+// bidFit bounds what each seat's hand was worth to [HeuristicBot] when it bid: at least lo[q]
+// (it bid that much when it could pass) and less than hi[q] (it passed rather than bid that).
+// A bound of 0 is none.
+type bidFit struct {
+	lo, hi [4]int
+	any    bool // some bound is set
+}
+
+// fitOf reads the auction of the current hand from v (through one sample, whose public record
+// is v's) and returns the bounds it sets on the hands of the seats other than v's.
+func fitOf(v *View, r *rng.Rand) bidFit {
+	var f bidFit
+	if v.phase <= PhaseDeal || v.phase == PhaseOver || v.logN == 0 {
+		return f
+	}
+	s := v.Sample(r)
+	a := s.acts()
+	replayHand(s.handStart(), s.dealtMove(), &s.public, &a, func(t State, m Move) {
+		q := t.toMove
+		if t.phase != PhaseBid || q == v.seat || q < 0 {
+			return
+		}
+		switch m.kind() {
+		case MoveBid:
+			if t.high > 0 && !t.firstAct(q) { // a pass was open to it
+				f.lo[q], f.any = max(f.lo[q], m.n()), true
+			}
+		case MovePass:
+			if n := t.minBid(); f.hi[q] == 0 || n < f.hi[q] {
+				f.hi[q], f.any = n, true
+			}
+		}
+	})
+	return f
+}
+
+// misfit returns how far the hands of s were dealt from the bounds f: 0 when every bound holds.
+func (f *bidFit) misfit(s *State) int {
+	var pub public
+	pub.alts = s.alts
+	k := know{pub: &pub}
+	d := s.dealtMove()
+	miss := 0
+	for q := range int(s.players) {
+		if f.lo[q] == 0 && f.hi[q] == 0 {
+			continue
+		}
+		k.hand = d.placeOf(uint64(q + 1))
+		value := k.estimate(k.hand) + 12
+		if f.lo[q] > 0 && value < f.lo[q] {
+			miss += f.lo[q] - value
+		}
+		if f.hi[q] > 0 && value >= f.hi[q] {
+			miss += value - f.hi[q] + 1
+		}
+	}
+	return miss
+}
+
+// determinize draws again a state whose opponents' hands do not fit their bids, up to m.tries
+// draws in all, and returns the first that fits, else the one that fits best.
+func (m *searchModel) determinize(s State, _ norns.Player, r *rng.Rand) State {
+	if !m.bids.any {
+		return s
+	}
+	best := m.bids.misfit(&s)
+	for i := 1; i < m.tries && best > 0; i++ {
+		t := m.view.Sample(r)
+		if miss := m.bids.misfit(&t); miss < best {
+			s, best = t, miss
+		}
+	}
+	return s
 }
 
 // Choose searches from v and returns the chosen move. It returns ctx.Err() if ctx is done before
@@ -109,9 +270,11 @@ func (b *SearchBot) Choose(ctx context.Context, v View) (Move, error) {
 	if b.s == nil {
 		return Move{}, errZeroBot
 	}
-	if v.phase != PhasePlay {
-		return b.h.Choose(ctx, v)
+	b.m.root = v.scores
+	b.m.view = v
+	b.m.bids = bidFit{}
+	if b.m.tries > 0 {
+		b.m.bids = fitOf(&v, b.r)
 	}
-	b.root = v.scores
 	return b.s.Choose(ctx, v, b.r)
 }

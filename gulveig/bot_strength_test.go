@@ -3,6 +3,9 @@ package gulveig_test
 import (
 	"context"
 	"flag"
+	"runtime"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -16,6 +19,8 @@ var (
 	botStrengthIters = flag.Int("strength.iters", 200, "TestBotStrength: search iterations per decision (0: the bot's default)")
 	botStrengthSeats = flag.Int("strength.players", 3, "TestBotStrength: players per match (the candidate against the others)")
 	botStrengthHands = flag.Int("strength.hands", 4, "TestBotStrength: hands per match (Config.HandLimit)")
+	botStrengthTime  = flag.Duration("strength.time", 0, "TestBotStrength: search time per decision (0: none, the iterations alone)")
+	botStrengthOnly  = flag.String("strength.only", "", "TestBotStrength: run only the pairings whose name contains this")
 )
 
 // TestBotStrength measures the bots against each other (behind -strength):
@@ -33,8 +38,12 @@ func TestBotStrength(t *testing.T) {
 	}
 	random := func(seed uint64) gulveig.Bot { return gulveig.NewRandomBot(seed) }
 	heuristic := func(seed uint64) gulveig.Bot { return gulveig.NewHeuristicBot(seed) }
+	var clock decisionClock
 	searchBot := func(seed uint64) gulveig.Bot {
-		return gulveig.NewSearchBot(gulveig.SearchOptions{Seed: seed, Iterations: *botStrengthIters})
+		return clock.wrap(gulveig.NewSearchBot(gulveig.SearchOptions{Seed: seed, Iterations: *botStrengthIters, Time: *botStrengthTime}))
+	}
+	old := func(seed uint64) gulveig.Bot {
+		return gulveig.NewLegacySearchBot(seed, max(*botStrengthIters, 1))
 	}
 	start, err := gulveig.New(gulveig.Config{Players: *botStrengthSeats, HandLimit: *botStrengthHands})
 	if err != nil {
@@ -46,17 +55,44 @@ func TestBotStrength(t *testing.T) {
 	}{
 		{"heuristic vs random", heuristic, random},
 		{"search vs heuristic", searchBot, heuristic},
+		{"search vs old search", searchBot, old},
 	} {
+		if !strings.Contains(tc.name, *botStrengthOnly) {
+			continue
+		}
 		began := time.Now()
+		clock = decisionClock{}
 		res, err := arena.Run(context.Background(), arena.Config[gulveig.State, gulveig.Move, gulveig.View]{
 			Start: start, Seeds: *botStrengthSeeds, Candidate: tc.a, Base: tc.b, Stream: gulveig.ChanceStream,
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("%s: win rate %v (95%% CI %.3f–%.3f), %v", tc.name, res, res.Mean-res.Half, res.Mean+res.Half, time.Since(began).Round(time.Second))
+		t.Logf("%s: %d matches, win rate %v (95%% CI %.3f–%.3f), %v", tc.name, res.Matches, res, res.Mean-res.Half, res.Mean+res.Half, time.Since(began).Round(time.Second))
+		if n := clock.n.Load(); n > 0 {
+			t.Logf("%s: %d search decisions, %v each (wall, %d matches at once)", tc.name, n, time.Duration(clock.ns.Load()/n), runtime.GOMAXPROCS(0))
+		}
 		if !res.Beats() {
 			t.Errorf("%s: the 95%% confidence interval does not lie above %.3f: %v", tc.name, res.Even, res)
 		}
 	}
+}
+
+// decisionClock counts the decisions of the bots it wraps and their time, from several
+// goroutines.
+type decisionClock struct{ n, ns atomic.Int64 }
+
+func (c *decisionClock) wrap(b gulveig.Bot) gulveig.Bot { return timedBot{b, c} }
+
+type timedBot struct {
+	b gulveig.Bot
+	c *decisionClock
+}
+
+func (t timedBot) Choose(ctx context.Context, v gulveig.View) (gulveig.Move, error) {
+	began := time.Now()
+	m, err := t.b.Choose(ctx, v)
+	t.c.n.Add(1)
+	t.c.ns.Add(int64(time.Since(began)))
+	return m, err
 }

@@ -1,0 +1,55 @@
+package gulveig
+
+import (
+	"context"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/internal/search"
+	"github.com/nornsgames/norns/rng"
+)
+
+// LegacySearchBot is the SearchBot of fe20109, kept for the strength tests' old-against-new
+// pairing: it searches the tricks only and decides the rest as HeuristicBot does.
+type LegacySearchBot struct {
+	s    *search.Searcher[State, Move, View]
+	h    *HeuristicBot
+	r    *rng.Rand
+	root [4]int32
+}
+
+// NewLegacySearchBot returns the old search bot with a budget of iters iterations.
+func NewLegacySearchBot(seed uint64, iters int) *LegacySearchBot {
+	var buf []Move
+	policy := func(s State, r *rng.Rand) Move {
+		buf = s.AppendLegal(buf[:0])
+		if len(buf) == 1 {
+			return buf[0]
+		}
+		if r.Float64() < 0.1 {
+			return buf[r.IntN(len(buf))]
+		}
+		k := knowOf(&s)
+		return k.choose(buf, r)
+	}
+	b := &LegacySearchBot{h: NewHeuristicBot(seed ^ 0x9e3779b97f4a7c15), r: rng.New(seed)}
+	so := search.Options[State, Move]{
+		Iterations: iters,
+		Opponents:  policy,
+		Playout:    policy,
+		Horizon:    func(s State) bool { return s.phase == PhaseDeal },
+		Reward: func(s State, seat norns.Player) float64 {
+			return handReward(s, seat, &b.root, 400)
+		},
+	}
+	b.s = search.New[State, Move, View](so)
+	return b
+}
+
+// Choose is the old SearchBot's Choose.
+func (b *LegacySearchBot) Choose(ctx context.Context, v View) (Move, error) {
+	if v.phase != PhasePlay {
+		return b.h.Choose(ctx, v)
+	}
+	b.root = v.scores
+	return b.s.Choose(ctx, v, b.r)
+}
