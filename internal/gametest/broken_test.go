@@ -68,6 +68,7 @@ func TestSuiteRejectsBrokenGames(t *testing.T) {
 		{broken.BlindTwin, []string{`Twin never returned a state that differs .* the view-leak check never ran`}},
 		{broken.LegalCandidates, []string{`Candidates never offered a move that is not legal, .* the refusal checks never ran`}},
 		{broken.LeakySpectatorView, []string{`spectator view leaks: a twin differing only in what .* cannot see gives the spectator a different view`}},
+		{broken.PeekingBot, []string{`bot "peeker" chose \w+ from .* view of this state and \w+ from its view of a twin`}},
 	}
 	if len(cases) != len(broken.Flaws()) {
 		t.Fatalf("%d cases for %d flaws", len(cases), len(broken.Flaws()))

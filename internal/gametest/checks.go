@@ -2,6 +2,7 @@ package gametest
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,6 +29,9 @@ func requireHooks[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]](g Ga
 	}
 	if g.Deck == nil || g.Zones == nil {
 		missing = append(missing, "Deck and Zones (the conservation check)")
+	}
+	if len(g.Bots) == 0 {
+		missing = append(missing, "Bots (the bots-see-only-views check)")
 	}
 	if len(missing) > 0 {
 		return fmt.Errorf("gametest: Game needs %s", strings.Join(missing, ", "))
@@ -438,4 +442,55 @@ func mutateJSON(r *rng.Rand, data []byte) ([]byte, string, bool) {
 		return nil, "", false
 	}
 	return out, what, true
+}
+
+// botChecks is the number of positions of each start's matches at which the bots are given the
+// view of a state and the views of its twins, and botTwins the number of twins tried at each.
+const (
+	botChecks = 2
+	botTwins  = 3
+)
+
+// bots checks, at a few positions, that each of the game's bots decides from the view alone:
+// bots made from one seed, one given the view of s and the others the views of twins of s that
+// differ only in what the seat to act cannot see (== views), choose the same legal move. Each
+// view is taken just before its bot chooses, so a bot that reads the state a view was taken
+// from by any other way than the view (a variable the game sets aside) sees different states.
+func (c *checker[S, M, V]) bots(s S) {
+	c.t.Helper()
+	if c.ran == nil || c.ran.bots >= botChecks || s.Over() || !s.ToMove().IsSeat() || c.r.IntN(4) != 0 {
+		return
+	}
+	p := s.ToMove()
+	var twins []S
+	for range botTwins {
+		if tw, ok := c.g.Twin(s, p, c.r); ok && tw != s {
+			twins = append(twins, tw)
+		}
+	}
+	if len(twins) == 0 {
+		return
+	}
+	c.ran.bots++
+	seed := c.r.Uint64()
+	ctx := context.Background()
+	legal := s.Legal()
+	for _, bm := range c.g.Bots {
+		m, err := bm.New(seed).Choose(ctx, s.View(p))
+		if err != nil {
+			c.fatalf(s, "bot %q failed to choose for %v: %v", bm.Name, p, err)
+		}
+		if !slices.Contains(legal, m) {
+			c.fatalf(s, "bot %q chose %v, which is not legal for %v", bm.Name, m, p)
+		}
+		for _, tw := range twins {
+			mt, err := bm.New(seed).Choose(ctx, tw.View(p))
+			if err != nil {
+				c.fatalf(tw, "bot %q failed to choose for %v in a twin: %v", bm.Name, p, err)
+			}
+			if m != mt {
+				c.fatalf(s, "bot %q chose %v from %v's view of this state and %v from its view of a twin that differs only in what %v cannot see (the same view): it decides from more than the view, or not reproducibly from its seed.\ntwin:\n%v", bm.Name, m, p, mt, p, tw)
+			}
+		}
+	}
 }

@@ -16,6 +16,9 @@
 //   - views do not leak: a twin state that differs only in what seat p cannot see gives an ==
 //     View(p), at every step of every match; every View(p).Sample is a
 //     state whose View(p) equals the original and which satisfies the game's invariants;
+//   - the bots decide from the view alone: at a few positions, each of the game's bots, made
+//     from one seed, chooses the same legal move from the view of a state and from the views of
+//     twins that differ only in what the seat to act cannot see;
 //   - the game's own invariants (cards conserved, scores add up) hold everywhere;
 //   - Apply and AppendLegal do not allocate;
 //   - norns.Playout, which calls the game's own playout when it registers one, plays exactly
@@ -25,7 +28,7 @@
 //
 // The suite's own tests prove that it can fail: they run it on the toy game with one flaw at a
 // time (package internal/gametest/broken: a leaky view, an Apply that writes into its receiver,
-// a lost card, a replay that differs, an inconsistent sample, a lax decoder…) and check that
+// a lost card, a replay that differs, an inconsistent sample, a lax decoder, a bot that peeks…) and check that
 // each is rejected first by the check meant for it.
 //
 // Every check runs for every game, and every hook of [Game] is required:
@@ -109,6 +112,13 @@ type Game[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]] struct {
 	// the State records (never computed as the rest of the deck).
 	Deck  *cards.Deck
 	Zones func(s S) []cards.Multiset
+	// Bots are the game's bots, as registered (norns.Game.Bots). The suite checks that each
+	// decides from the View alone and reproducibly: at a few positions of its matches, two bots
+	// made from one seed are given the views of the state and of a twin that differs only in
+	// what the seat to act cannot see (== views), and must choose the same move, a legal one. A
+	// bot that read hidden information any other way (a state kept aside, a shared variable)
+	// would tell the two apart.
+	Bots []norns.BotMaker[V, M]
 	// Seeds is the number of random matches played from each start; 0 means 20.
 	Seeds int
 	// MaxSteps bounds each random match; 0 means 100000. A match that has not ended by then fails.

@@ -34,6 +34,9 @@ func toyGame() gametest.Game[toy.State, toy.Move, toy.View] {
 		ReplayRecord: toy.ReplayRecord,
 		Deck:         toy.Deck(),
 		Zones:        toy.Zones,
+		Bots: []norns.BotMaker[toy.View, toy.Move]{
+			{Name: "random", New: func(seed uint64) norns.Bot[toy.View, toy.Move] { return norns.NewRandomBot[toy.View, toy.Move](seed) }},
+		},
 	}
 }
 

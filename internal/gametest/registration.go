@@ -27,7 +27,7 @@ func Lookup[C any, S norns.State[S, M, V], M norns.Move, V norns.View[S, M], E f
 }
 
 // Suite returns the suite's description of the game with every field the registration holds:
-// Name, New (from a config's JSON, decoded strictly as the registry does), ParseMove,
+// Name, New (from a config's JSON, decoded strictly as the registry does), ParseMove, Bots,
 // ApplyEvents, NewRecord and ReplayRecord. The caller sets Starts, Candidates, Invariant, Twin,
 // Deck, Zones and, if it wants, Seeds and MaxSteps.
 func (r Registration[C, S, M, V, E]) Suite() Game[S, M, V] {
@@ -43,6 +43,7 @@ func (r Registration[C, S, M, V, E]) Suite() Game[S, M, V] {
 			return g.New(c)
 		},
 		ParseMove:    g.ParseMove,
+		Bots:         g.Bots,
 		ReplayRecord: r.replayRecord,
 		NewRecord: func(config any, seed uint64, moves []M, last S) (norns.Record, error) {
 			c, ok := config.(C)

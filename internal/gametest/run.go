@@ -45,6 +45,9 @@ func Run[S norns.State[S, M, V], M norns.Move, V norns.View[S, M], P norns.Stepp
 				if ran.twins == 0 {
 					t.Fatalf("Twin never returned a state that differs from the one it was given, in %d matches: the view-leak check never ran", seeds)
 				}
+				if ran.bots == 0 {
+					t.Fatalf("no position of %d matches had a twin for the seat to act: the bots-see-only-views check never ran", seeds)
+				}
 				if ran.refusals == 0 {
 					t.Fatalf("Candidates never offered a move that is not legal, in %d matches: the refusal checks never ran", seeds)
 				}
@@ -147,6 +150,7 @@ type checker[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]] struct {
 type reach struct {
 	twins    int // twins that differ from their state
 	refusals int // candidate moves not in Legal, tried
+	bots     int // positions at which the bots chose from a view and its twin's
 }
 
 func (c *checker[S, M, V]) fatalf(s S, format string, args ...any) {
@@ -172,6 +176,7 @@ func (c *checker[S, M, V]) match(st Start[S], seed uint64) {
 		c.step(s)
 		c.twins(s)
 		c.tamper(s)
+		c.bots(s)
 		if c.t.Failed() || s.Over() {
 			break
 		}

@@ -13,6 +13,7 @@
 package broken
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -94,6 +95,10 @@ const (
 	// the end, which only seat 0 may see. Sample keeps the leaky view's promise (its states
 	// show the same card), so only the spectator's twin check can see the leak.
 	LeakySpectatorView
+	// PeekingBot has the game's "peeker" bot cheat: View keeps the state it was taken from in
+	// a package variable, and the bot draws when the other seat's card there is higher than its
+	// own. Its views leak nothing, so only the bots' check (a view and its twin's) can see it.
+	PeekingBot
 
 	nFlaws
 )
@@ -102,7 +107,7 @@ var flawNames = [nFlaws]string{"none", "leaky-view", "mutating-apply", "step-wri
 	"lost-card", "nondeterministic-apply", "inconsistent-sample", "lax-json", "refused-legal-move",
 	"bare-error", "step-unlike-apply", "allocating-apply", "lax-notation", "lax-config", "lossy-json",
 	"decode-writes-on-error", "bare-corrupt", "duplicate-legal", "leaky-spectator",
-	"blind-twin", "legal-candidates", "leaky-spectator-view"}
+	"blind-twin", "legal-candidates", "leaky-spectator-view", "peeking-bot"}
 
 // String returns the flaw's name, such as "leaky-view", which [ParseFlaw] reads back.
 func (f Flaw) String() string {
@@ -133,6 +138,7 @@ var (
 	flaw     Flaw
 	dealer   uint8  // NondeterministicApply: the seat given the deal's first card, turned by New
 	lastMove string // AllocatingApply: the last move applied, as text
+	peeked   State  // PeekingBot: the state the last view was taken from
 )
 
 // LastMove returns the text of the last move AllocatingApply recorded (its allocation is the
@@ -441,6 +447,9 @@ func leaked(p norns.Player) int {
 // View returns what p sees; View(norns.Nobody) is the spectator's view.
 func (s State) View(p norns.Player) View {
 	t := s.toy()
+	if flaw == PeekingBot {
+		peeked = s
+	}
 	v := View{View: t.View(p), other: -1}
 	if q := leaked(p); q >= 0 && t.Layout().Dealt && !t.Over() {
 		v.other = int8(t.Layout().Hands[q])
@@ -581,5 +590,26 @@ func Game() gametest.Game[State, toy.Move, View] {
 		ReplayRecord: ReplayRecord,
 		Deck:         toy.Deck(),
 		Zones:        Zones,
+		Bots: []norns.BotMaker[View, toy.Move]{
+			{Name: "random", New: func(seed uint64) norns.Bot[View, toy.Move] { return norns.NewRandomBot[View, toy.Move](seed) }},
+			{Name: "peeker", New: func(uint64) norns.Bot[View, toy.Move] { return norns.BotFunc[View, toy.Move](peeker) }},
+		},
 	}
+}
+
+// peeker is a bot that keeps a card of 3 or more and draws on a lower one, from its view alone;
+// under PeekingBot it draws when the other seat's card, read from the state the view was taken
+// from, is higher than its own.
+func peeker(_ context.Context, v View) (toy.Move, error) {
+	own := v.Own()
+	if flaw == PeekingBot {
+		if other := int(peeked.toy().Layout().Hands[1-v.Seat()]); other > own {
+			return toy.Draw, nil
+		}
+		return toy.Keep, nil
+	}
+	if own < 3 {
+		return toy.Draw, nil
+	}
+	return toy.Keep, nil
 }
