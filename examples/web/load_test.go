@@ -20,7 +20,11 @@ import (
 // server's record of every match holds exactly the moves the clients made (no move lost or
 // doubled), and that once the server closes the goroutines are back to the baseline. It logs
 // its figures: moves, payloads, moves per second and round-trip percentiles. The server keeps
-// its matches in memory, or in a directory under $NORNS_WEB_LOAD_DATA when that is set.
+// its matches in memory, or in the command's default store (a bbolt database, synced after
+// every move) in a directory under $NORNS_WEB_LOAD_DATA when that is set:
+//
+//	go test -run TestLoad -v ./examples/web                              # in memory
+//	NORNS_WEB_LOAD_DATA=/tmp/norns-load go test -run TestLoad -v ./examples/web  # on disk
 func TestLoad(t *testing.T) {
 	clients := 200
 	if testing.Short() {
@@ -31,11 +35,12 @@ func TestLoad(t *testing.T) {
 		o.maxMatches = clients / 2
 		o.maxStreams = clients
 		if dir := os.Getenv("NORNS_WEB_LOAD_DATA"); dir != "" { // the figures with a store on disk
-			ds, err := openDirStore(filepath.Join(dir, fmt.Sprint(time.Now().UnixNano())))
+			bs, err := openBoltStore(filepath.Join(dir, fmt.Sprint(time.Now().UnixNano())))
 			if err != nil {
 				t.Fatal(err)
 			}
-			o.store = ds
+			t.Cleanup(func() { _ = bs.Close() })
+			o.store = bs
 		}
 	})
 	tr := &http.Transport{MaxIdleConnsPerHost: clients, MaxConnsPerHost: 0}

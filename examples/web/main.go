@@ -38,15 +38,24 @@
 // the state is rebuilt by replaying the moves through the registry, so the store has no format
 // of its own for any game.
 //
-// The store is a small interface (Save, Load and Delete of a match's record). Its one
-// implementation is a file per match, written to a temporary file, synced and renamed over the
-// old one, so a crash or a power cut leaves the old record or the new. An embedded database
-// (go.etcd.io/bbolt, say) was weighed and not taken: the library's module may require nothing
-// beyond its test and experiment modules, so it would make this command a module of its own,
-// outside go build ./..., go vet ./... and the API checks that keep the examples in step with
-// the library, for no gain at this size (a record is a few kilobytes, a server holds at most
-// -max-matches, and each match's file is written on its own, so matches never wait for each
-// other's writes). Only one server may use a directory at a time.
+// The store is a small interface (Save, Load and Delete of a match's record). The command's is
+// an embedded database, go.etcd.io/bbolt: one file, matches.db in the data directory, a bucket
+// of records keyed by match id, each Save and Delete a transaction committed with fsync before
+// the move is announced, so a crash or a power cut leaves the old record or the new; -memory
+// (and the tests) use a map in memory instead. bbolt was chosen because it is pure Go (no cgo:
+// the command still cross-compiles with go build alone), keeps everything in one file that is
+// locked while a server uses it (a second server on the same directory is refused instead of
+// sharing it), gives crash-safe ACID transactions, has a small API (a handful of calls here),
+// and is maintained by the etcd project, which runs on it, as do many others. The others
+// weighed: SQLite through modernc.org/sqlite is pure Go too, but a transpiled C library many
+// times bbolt's size for a store that needs no query language; badger and pebble are
+// log-structured engines for large write-heavy data, with a directory of files, background
+// compaction and far larger dependency trees; buntdb is an in-memory store with an append-only
+// log, less crash-safe by default (fsync every second) and less widely used. The database is a
+// requirement of this command only, so the command is a module of its own (examples/web/go.mod,
+// with the browser tests in it), joined to the library by the repository's go.work: the
+// library's go.mod requires nothing the library does not import, and go build, go vet and go
+// test ./... from the repository's root still cover the command.
 //
 // Several servers would share one store by putting the interface on a server database (a
 // table of records keyed by match, each Save a transaction that checks the move count it
@@ -112,12 +121,10 @@
 //
 // go test ./examples/web tests the server over HTTP, in process, and the restart in a process
 // of its own: the test binary runs as this command, is killed mid-match and started again. The
-// browser tests, which build
-// this command, start it on a loopback port and play through its page in headless Chromium with
-// chromedp, are a module of their own, so that the library's module does not require the browser
-// driver:
+// browser tests (./examples/web/browsertest, a package of this module) build this command,
+// start it on a loopback port and play through its page in headless Chromium with chromedp:
 //
-//	cd examples/web/browsertest && go test ./...
+//	go test ./examples/web/...
 //
 // They need Chromium or Chrome on the PATH (apt-get install chromium); without one they skip,
 // unless CI=true, where they fail.
@@ -219,12 +226,13 @@ func run(ctx context.Context, args []string, out, errOut io.Writer) int {
 				return 1
 			}
 		}
-		ds, err := openDirStore(dir)
+		bs, err := openBoltStore(dir)
 		if err != nil {
 			fmt.Fprintln(errOut, "web:", err)
 			return 1
 		}
-		o.store = ds
+		defer bs.Close()
+		o.store = bs
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

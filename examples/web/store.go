@@ -6,14 +6,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strings"
 	"sync"
+	"time"
+
+	"go.etcd.io/bbolt"
+	bberrors "go.etcd.io/bbolt/errors"
+
+	"github.com/nornsgames/norns"
 )
 
 // A store keeps every match's record, so that a restarted server resumes them all. The server
@@ -74,7 +78,7 @@ func hashToken(token string) string {
 // validHash matches a token's hash (hashToken).
 var validHash = regexp.MustCompile(`^[0-9a-f]{64}$`)
 
-// validID matches the match ids the server makes (and so the names of the store's files).
+// validID matches the match ids the server makes (and so the keys of the store's records).
 var validID = regexp.MustCompile(`^[0-9a-f]{16}$`)
 
 // memStore is a store in memory: for tests, and for -memory.
@@ -117,121 +121,102 @@ func (m *memStore) Delete(id string) error {
 	return nil
 }
 
-// dirStore keeps each match's record in a file of its own, ID.json in its directory. Save
-// writes the record to a temporary file in the same directory, syncs it to disk, renames it over
-// the old one (an atomic step on every platform Go supports) and syncs the directory, so a crash
-// or a power cut at any moment leaves the old record or the new. Matches are saved in parallel,
-// each in its own file; a record is a few kilobytes.
-type dirStore struct {
-	dir string
+// boltStore keeps the records in a bbolt database (go.etcd.io/bbolt), one file, matches.db, in
+// the data directory: a bucket of records keyed by match id, each record the JSON of a
+// matchRecord. Every Save and Delete is a transaction of its own, committed with fsync before it
+// returns, so a crash or a power cut at any moment leaves the old record or the new. The
+// database file is locked while the store is open: a second server on the same directory fails
+// to open it (after storeLockWait) instead of sharing it.
+type boltStore struct {
+	db *bbolt.DB
 }
 
-// openDirStore opens (creating it if need be) the store in dir, and removes the temporary files
-// a crash may have left.
-func openDirStore(dir string) (*dirStore, error) {
+// boltFile is the database's file name in the data directory.
+const boltFile = "matches.db"
+
+// matchesBucket is the bucket of the records, keyed by match id.
+var matchesBucket = []byte("matches")
+
+// storeLockWait is how long openBoltStore waits for another process to let go of the database.
+const storeLockWait = 2 * time.Second
+
+// openBoltStore opens (creating them if need be) the data directory dir and its database.
+func openBoltStore(dir string) (*boltStore, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
 	}
-	tmps, _ := filepath.Glob(filepath.Join(dir, "*.tmp"))
-	for _, p := range tmps {
-		_ = os.Remove(p)
+	path := filepath.Join(dir, boltFile)
+	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: storeLockWait})
+	if errors.Is(err, bberrors.ErrTimeout) {
+		return nil, fmt.Errorf("store: %s is in use by another server", path)
 	}
-	return &dirStore{dir: dir}, nil
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", path, err)
+	}
+	err = db.Update(func(tx *bbolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists(matchesBucket)
+		return err
+	})
+	if err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("store: %s: %w", path, err)
+	}
+	return &boltStore{db: db}, nil
 }
 
-func (d *dirStore) path(id string) (string, error) {
-	if !validID.MatchString(id) {
-		return "", fmt.Errorf("store: %q is not a match id", id)
-	}
-	return filepath.Join(d.dir, id+".json"), nil
-}
+// Close closes the database; the store is not used after.
+func (b *boltStore) Close() error { return b.db.Close() }
 
-func (d *dirStore) Save(rec matchRecord) error {
-	path, err := d.path(rec.ID)
+func (b *boltStore) Save(rec matchRecord) error {
+	if !validID.MatchString(rec.ID) {
+		return fmt.Errorf("store: %q is not a match id", rec.ID)
+	}
+	v, err := json.Marshal(rec)
 	if err != nil {
 		return err
 	}
-	b, err := json.Marshal(rec)
+	err = b.db.Update(func(tx *bbolt.Tx) error {
+		return tx.Bucket(matchesBucket).Put([]byte(rec.ID), v)
+	})
 	if err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(d.dir, rec.ID+".*.tmp")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(b)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		_ = os.Remove(f.Name())
 		return fmt.Errorf("store: saving match %s: %w", rec.ID, err)
 	}
-	d.syncDir()
 	return nil
 }
 
-// syncDir makes the directory's entries durable (a rename, a removal). Where a directory cannot
-// be synced (Windows), the rename is durable as it is.
-func (d *dirStore) syncDir() {
-	if f, err := os.Open(d.dir); err == nil {
-		_ = f.Sync()
-		_ = f.Close()
-	}
-}
-
-func (d *dirStore) Load() ([]matchRecord, []error, error) {
-	entries, err := os.ReadDir(d.dir)
-	if err != nil {
-		return nil, nil, err
-	}
+func (b *boltStore) Load() ([]matchRecord, []error, error) {
 	var out []matchRecord
 	var skipped []error
-	for _, e := range entries {
-		id, ok := strings.CutSuffix(e.Name(), ".json")
-		if !ok || !e.Type().IsRegular() {
-			continue
-		}
-		path, err := d.path(id)
-		if err != nil {
-			skipped = append(skipped, err)
-			continue
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			skipped = append(skipped, err)
-			continue
-		}
-		var rec matchRecord
-		if err := strictUnmarshal(b, &rec); err != nil {
-			skipped = append(skipped, fmt.Errorf("store: %s: %w", e.Name(), err))
-			continue
-		}
-		if rec.Version != recordVersion || rec.ID != id {
-			skipped = append(skipped, fmt.Errorf("store: %s: version %d, id %q: not a record this server reads", e.Name(), rec.Version, rec.ID))
-			continue
-		}
-		out = append(out, rec)
+	err := b.db.View(func(tx *bbolt.Tx) error {
+		return tx.Bucket(matchesBucket).ForEach(func(k, v []byte) error {
+			id := string(k)
+			if !validID.MatchString(id) {
+				skipped = append(skipped, fmt.Errorf("store: %q is not a match id", norns.Clip(id)))
+				return nil
+			}
+			var rec matchRecord
+			if err := strictUnmarshal(v, &rec); err != nil {
+				skipped = append(skipped, fmt.Errorf("store: match %s: %w", id, err))
+				return nil
+			}
+			if rec.Version != recordVersion || rec.ID != id {
+				skipped = append(skipped, fmt.Errorf("store: match %s: version %d, id %q: not a record this server reads", id, rec.Version, norns.Clip(rec.ID)))
+				return nil
+			}
+			out = append(out, rec)
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	return out, skipped, nil
 }
 
-func (d *dirStore) Delete(id string) error {
-	path, err := d.path(id)
-	if err != nil {
-		return err
-	}
-	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	d.syncDir()
-	return nil
+func (b *boltStore) Delete(id string) error {
+	return b.db.Update(func(tx *bbolt.Tx) error {
+		return tx.Bucket(matchesBucket).Delete([]byte(id))
+	})
 }
 
 // defaultDataDir is where the server keeps its matches unless told otherwise: norns-web in the

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"go.etcd.io/bbolt"
 )
 
 func testRecord(id string, moves ...string) matchRecord {
@@ -22,14 +23,16 @@ func testRecord(id string, moves ...string) matchRecord {
 }
 
 // Both stores keep what they are given: Save replaces, Load returns every record, Delete
-// removes one (and a second Delete is no error).
+// removes one (and a second Delete is no error); the database keeps them across a close and an
+// open.
 func TestStores(t *testing.T) {
 	dir := t.TempDir()
-	ds, err := openDirStore(dir)
+	bs, err := openBoltStore(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, st := range map[string]store{"memory": newMemStore(), "directory": ds} {
+	t.Cleanup(func() { _ = bs.Close() })
+	for name, st := range map[string]store{"memory": newMemStore(), "bbolt": bs} {
 		t.Run(name, func(t *testing.T) {
 			a, b := testRecord("00000000000000aa"), testRecord("00000000000000bb", "deal")
 			for _, rec := range []matchRecord{a, b} {
@@ -59,47 +62,91 @@ func TestStores(t *testing.T) {
 			}
 		})
 	}
-}
-
-// What a crash or a stranger leaves in the data directory does not stop the server: a
-// temporary file of an unfinished save is removed when the store opens, and a record that does
-// not read is skipped and reported; the others load.
-func TestDirStoreLeftovers(t *testing.T) {
-	dir := t.TempDir()
-	ds, _ := openDirStore(dir)
-	good := testRecord("00000000000000cc", "deal")
-	if err := ds.Save(good); err != nil {
+	// closed and opened again, the database holds what it held
+	if err := bs.Close(); err != nil {
 		t.Fatal(err)
 	}
-	write := func(name, data string) {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("00000000000000cc.123.tmp", `{"version":1,"id":"00000000000000cc","mo`) // a torn save
-	write("00000000000000dd.json", `{"version":1,"id":"00000000000000dd"`)        // not JSON
-	write("00000000000000ee.json", `{"version":2,"id":"00000000000000ee"}`)       // a later version
-	write("00000000000000ff.json", `{"version":1,"id":"0000000000000000"}`)       // another's id
-	write("notes.txt", "hello")
-	ds, err := openDirStore(dir)
+	bs, err = openBoltStore(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tmps, _ := filepath.Glob(filepath.Join(dir, "*.tmp")); len(tmps) > 0 {
-		t.Fatalf("temporary files left: %v", tmps)
+	got, skipped, err := bs.Load()
+	if err != nil || len(skipped) > 0 {
+		t.Fatal(err, skipped)
 	}
-	got, skipped, err := ds.Load()
+	if diff := cmp.Diff([]matchRecord{testRecord("00000000000000bb", "deal")}, got); diff != "" {
+		t.Fatalf("after reopening (-want +got):\n%s", diff)
+	}
+}
+
+// What a stranger or an older server leaves in the database does not stop the server: a record
+// that does not read is skipped and reported, and the others load. A record with a path or
+// anything but a match id for its id is not saved.
+func TestBoltStoreLeftovers(t *testing.T) {
+	dir := t.TempDir()
+	bs, err := openBoltStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = bs.Close() })
+	good := testRecord("00000000000000cc", "deal")
+	if err := bs.Save(good); err != nil {
+		t.Fatal(err)
+	}
+	put := func(key, data string) {
+		err := bs.db.Update(func(tx *bbolt.Tx) error { return tx.Bucket(matchesBucket).Put([]byte(key), []byte(data)) })
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	put("00000000000000dd", `{"version":1,"id":"00000000000000dd"`)  // not JSON
+	put("00000000000000ee", `{"version":2,"id":"00000000000000ee"}`) // a later version
+	put("00000000000000ff", `{"version":1,"id":"0000000000000000"}`) // another's id
+	put("notes", `{}`)                                               // not a match id
+	got, skipped, err := bs.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff([]matchRecord{good}, got); diff != "" {
 		t.Fatalf("Load mismatch (-want +got):\n%s", diff)
 	}
-	if len(skipped) != 3 {
-		t.Fatalf("skipped %v, want the three bad records", skipped)
+	if len(skipped) != 4 {
+		t.Fatalf("skipped %v, want the four bad records", skipped)
 	}
-	if err := ds.Save(testRecord("../../etc/passwd")); err == nil {
+	if err := bs.Save(testRecord("../../etc/passwd")); err == nil {
 		t.Fatal("a record with a path for an id was saved")
+	}
+}
+
+// A data directory is one server's: a second store on it fails to open (the database is
+// locked) rather than share it, and opens once the first is closed.
+func TestBoltStoreOneServer(t *testing.T) {
+	dir := t.TempDir()
+	bs, err := openBoltStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if second, err := openBoltStore(dir); err == nil {
+		second.Close()
+		t.Fatal("a second store opened the same data directory")
+	} else if !strings.Contains(err.Error(), "in use") {
+		t.Fatalf("the second store: %v, want an error that says the database is in use", err)
+	}
+	if waited := time.Since(start); waited < storeLockWait/2 {
+		t.Fatalf("the second store gave up after %v, before waiting %v for the first", waited, storeLockWait)
+	}
+	if err := bs.Close(); err != nil {
+		t.Fatal(err)
+	}
+	bs, err = openBoltStore(dir)
+	if err != nil {
+		t.Fatalf("after the first closed: %v", err)
+	}
+	_ = bs.Close()
+	// and a data directory that cannot be made is an error, not a panic
+	if _, err := openBoltStore(filepath.Join(os.DevNull, "x")); err == nil {
+		t.Fatal("a store opened under /dev/null")
 	}
 }
 

@@ -16,8 +16,8 @@ import (
 	"time"
 )
 
-// webCommand is the web example's import path: the tests build it from the checkout that this
-// module's go.mod replaces the library with.
+// webCommand is the web example's import path: the tests build it from this checkout (the web
+// module's go.mod replaces the library with it).
 const webCommand = "github.com/nornsgames/norns/examples/web"
 
 // built is the web command, built once for all the tests of a run (see webBinary) and removed
