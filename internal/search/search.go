@@ -6,14 +6,43 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/rng"
 )
 
-// DefaultIterations is the iteration budget used when [Options.Iterations] is 0 (or negative).
+// DefaultIterations is the iteration budget used when [Options.Iterations] is 0, and when it is
+// negative (no iteration limit) but neither [Options.Time] nor the context's deadline bounds the
+// search.
 const DefaultIterations = 1000
+
+// DefaultTime is the time budget per decision that [Budget] gives when a game's options set
+// neither budget: suitable for play, on one core.
+const DefaultTime = 100 * time.Millisecond
+
+// maxIterations bounds a search with no iteration limit (Options.Iterations < 0), so that visit
+// counts, kept in 32 bits, cannot overflow: at millions of iterations a second it takes minutes.
+const maxIterations = math.MaxInt32
+
+// Budget maps the two budgets of a game's search options, in iterations and in time, to
+// [Options.Iterations] and [Options.Time]:
+//
+//	iterations > 0, t <= 0   →  (iterations, 0)     the iteration budget only: reproducible
+//	iterations > 0, t > 0    →  (iterations, t)     whichever runs out first
+//	iterations <= 0, t > 0   →  (-1, t)             the time budget only
+//	iterations <= 0, t <= 0  →  (-1, DefaultTime)   the default: DefaultTime per decision
+func Budget(iterations int, t time.Duration) (int, time.Duration) {
+	t = max(t, 0)
+	switch {
+	case iterations > 0:
+		return iterations, t
+	case t > 0:
+		return -1, t
+	}
+	return -1, DefaultTime
+}
 
 // DefaultExploration is the UCB1 exploration constant used when [Options.Exploration] is 0, or
 // is negative, infinite or NaN. It suits rewards in [0, 1].
@@ -83,14 +112,36 @@ func (w Widening) limit(n int32) (limit, nextAt int32) {
 // iterations, DefaultExploration, default [Widening], every seat searched in the tree, uniformly
 // random playouts to the end of the match, and rewards from the match result.
 //
-// The functions are parts of the model the search runs on, not hooks: each must be a function of
-// its arguments alone (it may draw from the generator it is given, and reuse scratch space the
-// caller cannot observe). The search calls them as often and in whatever order it needs, and a
-// future version may call them more or less often.
+// The functions are parts of the model the search runs on, not hooks: each must be a pure
+// function of its arguments (it may draw from the generator it is given, and nothing else it
+// changes may outlive the call). The search calls them as often and in whatever order it needs,
+// and a future version may call them more or less often. They are called from several goroutines
+// at once when Workers > 1, so they must be safe for concurrent use: no shared scratch space
+// (a buffer captured by a closure and reused from call to call is shared by every worker).
 type Options[S any, M norns.Move] struct {
-	// Iterations is the budget: the number of iterations per search. 0 or a negative value means
-	// DefaultIterations.
+	// Iterations is the budget in iterations per search (the total over the workers). 0 means
+	// DefaultIterations. A negative value means no iteration limit: Time or the context's
+	// deadline ends the search (if neither does, DefaultIterations applies; in any case at most
+	// math.MaxInt32 iterations). [Budget] maps a game's budgets to Iterations and Time.
 	Iterations int
+
+	// Time is the time budget per search: it stops at whichever of Iterations, Time and the
+	// context's deadline comes first, returning the best move so far. The deadline is the start
+	// of the search plus Time, and is checked exactly as the context's is (see [Searcher.Choose]);
+	// the workers share it. 0 or a negative value means none: the iteration budget and the
+	// context alone. A search that Time ends is not reproducible; one that only its iteration
+	// budget ends is.
+	Time time.Duration
+
+	// Workers is the number of root-parallel searches: that many independent trees, each grown
+	// by a worker on its own goroutine with its own generator (seeded from the caller's generator
+	// in a fixed order), share the iteration budget (split evenly, the first workers taking the
+	// remainder) and the time budget; their root statistics are summed, and the most visited
+	// move is chosen as with one tree. 0 or 1 (or a negative value) means one tree, searched on
+	// the caller's goroutine: exactly the search without workers, draw for draw. The search is
+	// reproducible for a fixed Workers and an iteration budget. Pass runtime.GOMAXPROCS(0) to use
+	// every core. See the package doc, "Root parallelism".
+	Workers int
 
 	// Exploration is the UCB1 constant c in mean + c·sqrt(ln(available)/visits). 0, a negative
 	// value, an infinity or NaN means DefaultExploration. It has no effect when Paired is set.
@@ -189,6 +240,17 @@ type Searcher[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]] struct {
 	// generic method call costs no allocation.
 	step func(s *S, m M) error
 	play S
+
+	// Root parallelism (Options.Workers > 1): the workers, each a Searcher with one worker, and
+	// their generators and errors, kept between searches so that a reused Searcher allocates
+	// little; merged is the number of workers whose trees the last search merged into this one's
+	// root (0: the search grew this Searcher's own tree), nodes the sum of their trees' sizes.
+	workers []*Searcher[S, M, V]
+	wr      []*rng.Rand
+	werr    []error
+	wg      sync.WaitGroup
+	merged  int
+	wnodes  int
 }
 
 // kidKey indexes a child by its parent, its mover and its move.
@@ -223,9 +285,14 @@ type node[M norns.Move] struct {
 //
 // P is the game's *State (see norns.Stepper), which Go infers: search.New[State, Move, View](opts).
 func New[S norns.State[S, M, V], M norns.Move, V norns.View[S, M], P norns.Stepper[S, M]](opts Options[S, M]) *Searcher[S, M, V] {
-	if opts.Iterations <= 0 {
+	switch {
+	case opts.Iterations == 0:
 		opts.Iterations = DefaultIterations
+	case opts.Iterations < 0:
+		opts.Iterations = -1
 	}
+	opts.Time = max(opts.Time, 0)
+	opts.Workers = max(opts.Workers, 1)
 	if !(opts.Exploration > 0) || math.IsInf(opts.Exploration, 0) {
 		opts.Exploration = DefaultExploration
 	}
@@ -240,56 +307,109 @@ func Choose[S norns.State[S, M, V], M norns.Move, V norns.View[S, M], P norns.St
 	return New[S, M, V, P](opts).Choose(ctx, v, r)
 }
 
-// Options returns the searcher's options, with defaults filled in.
+// Options returns the searcher's options, with defaults filled in (a negative Iterations as -1,
+// a negative Time as 0, Workers at least 1).
 func (t *Searcher[S, M, V]) Options() Options[S, M] { return t.opts }
 
-// Iterations returns the number of iterations the last search completed.
+// Iterations returns the number of iterations the last search completed (with workers, the sum
+// over them).
 func (t *Searcher[S, M, V]) Iterations() int { return t.iters }
 
-// Nodes returns the number of tree nodes the last search built, the root included.
-func (t *Searcher[S, M, V]) Nodes() int { return len(t.nodes) }
+// Nodes returns the number of tree nodes the last search built, the root included (with workers,
+// the sum of their trees' nodes).
+func (t *Searcher[S, M, V]) Nodes() int {
+	if t.merged > 0 {
+		return t.wnodes
+	}
+	return len(t.nodes)
+}
 
 // Choose searches from v, which must be the view of the seat to act, drawing all randomness from
 // r, and returns the chosen move.
 //
-// It runs the options' iteration budget, or fewer when ctx ends first: it checks ctx before
-// every iteration, and reads the clock against ctx's deadline often enough (every iteration, or
-// // every 50 µs of them) that it returns within about 50 µs or one iteration of the deadline. A
-// search cut short by its deadline returns the best move found so far with a nil error — v's
-// first legal move when no iteration completed — so a bot that runs out of time still plays and
-// the match goes on. A search cancelled before its first iteration completes returns v's first
-// legal move and ctx.Err() (context.Canceled); once an iteration has completed, cancellation
-// also returns the best move so far with a nil error. With a single legal
-// move it returns that move at once, without searching. It fails if v's seat is not to act, and
-// if the game breaks its contract (a sampled state with no legal move, or a listed move that does
-// not apply).
+// It runs the options' iteration budget, or fewer when its deadline comes first: the earlier of
+// the start plus [Options.Time] and ctx's deadline. It checks ctx before every iteration, and
+// reads the clock against the deadline often enough (every iteration, or every 50 µs of them)
+// that it returns within about 50 µs or one iteration of the deadline. A search cut short by its
+// deadline returns the best move found so far with a nil error — v's first legal move when no
+// iteration completed — so a bot that runs out of time still plays and the match goes on. A
+// search cancelled before its first iteration completes returns v's first legal move and
+// ctx.Err() (context.Canceled); once an iteration has completed, cancellation also returns the
+// best move so far with a nil error. With a single legal move it returns that move at once,
+// without searching (and without drawing from r). It fails if v's seat is not to act, and if the
+// game breaks its contract (a sampled state with no legal move, or a listed move that does not
+// apply).
+//
+// With [Options.Workers] above 1 it draws one number from r per worker, in worker order, to seed
+// the workers' generators, runs them (the first on the calling goroutine), waits for all of them
+// and chooses from their summed root statistics; the rules above apply to the merged search
+// (cancellation counts the iterations of every worker).
 func (t *Searcher[S, M, V]) Choose(ctx context.Context, v V, r *rng.Rand) (M, error) {
-	var zero M
+	t.merged = 0
+	if m, done, err := t.reset(v); done {
+		return m, err
+	}
+	limit, clk := t.budget(ctx)
+	if t.opts.Workers > 1 {
+		return t.parallel(ctx, v, r, limit, clk)
+	}
+	return t.run(ctx, v, r, limit, clk)
+}
+
+// reset empties the tree and lists v's legal moves; done reports that the search ends there, with
+// m and err: an error, or the only legal move.
+func (t *Searcher[S, M, V]) reset(v V) (m M, done bool, err error) {
 	t.iters = 0
 	t.nodes = t.nodes[:0]
 	clear(t.kids)
 	seat := v.Seat()
 	t.seat = seat
 	if v.Over() || v.ToMove() != seat {
-		return zero, fmt.Errorf("search: %v is not to act", seat)
+		return m, true, fmt.Errorf("search: %v is not to act", seat)
 	}
 	t.rootMv = v.AppendLegal(t.rootMv[:0])
 	if len(t.rootMv) == 0 {
-		return zero, fmt.Errorf("search: no legal move for %v", seat)
+		return m, true, fmt.Errorf("search: no legal move for %v", seat)
 	}
 	if len(t.rootMv) == 1 {
-		return t.rootMv[0], nil
+		return t.rootMv[0], true, nil
 	}
+	return m, false, nil
+}
+
+// budget returns the search's iteration limit and its clock: the deadline is the earlier of ctx's
+// and the start plus Options.Time. The clock is read only when Time is set, so that a search
+// without one reads it exactly as before Time existed.
+func (t *Searcher[S, M, V]) budget(ctx context.Context) (int, clock) {
+	deadline, has := ctx.Deadline()
+	if t.opts.Time > 0 {
+		if d := time.Now().Add(t.opts.Time); !has || d.Before(deadline) {
+			deadline, has = d, true
+		}
+	}
+	limit := t.opts.Iterations
+	if limit < 0 {
+		limit = DefaultIterations
+		if has {
+			limit = maxIterations
+		}
+	}
+	return limit, clock{deadline: deadline, has: has, every: 1}
+}
+
+// run grows the tree from the root for at most limit iterations, until clk's deadline or ctx's
+// cancellation, and returns the best root move.
+func (t *Searcher[S, M, V]) run(ctx context.Context, v V, r *rng.Rand, limit int, clk clock) (M, error) {
+	var zero M
 	t.nodes = append(t.nodes, node[M]{mover: norns.Nobody, child: -1, next: -1})
 	done := ctx.Done()
-	clock := newClock(ctx)
-	for t.iters < t.opts.Iterations {
+	for t.iters < limit {
 		stop := false
 		select {
 		case <-done:
 			stop = true
 		default:
-			stop = clock.past()
+			stop = clk.past()
 		}
 		if stop {
 			if t.iters == 0 && errors.Is(ctx.Err(), context.Canceled) {
@@ -311,6 +431,97 @@ func (t *Searcher[S, M, V]) Choose(ctx context.Context, v V, r *rng.Rand) (M, er
 	return t.best(), nil
 }
 
+// parallel runs Options.Workers root-parallel searches of v, each with its share of limit and
+// the common deadline in clk, and merges their root statistics into t's root.
+func (t *Searcher[S, M, V]) parallel(ctx context.Context, v V, r *rng.Rand, limit int, clk clock) (M, error) {
+	var zero M
+	n := t.opts.Workers
+	for len(t.workers) < n {
+		o := t.opts
+		o.Workers = 1
+		t.workers = append(t.workers, &Searcher[S, M, V]{opts: o, kids: make(map[kidKey[M]]int32), pr: rng.New(0), step: t.step})
+		t.wr = append(t.wr, rng.New(0))
+		t.werr = append(t.werr, nil)
+	}
+	for i := range n {
+		t.wr[i].Seed(r.Uint64())
+	}
+	t.wg.Add(n - 1)
+	for i := 1; i < n; i++ {
+		go t.work(ctx, v, i, limit, clk)
+	}
+	t.work(ctx, v, 0, limit, clk)
+	t.wg.Wait()
+	for _, err := range t.werr[:n] {
+		if err != nil && !errors.Is(err, context.Canceled) {
+			return zero, err
+		}
+	}
+	t.merge(t.workers[:n])
+	if t.iters == 0 && errors.Is(ctx.Err(), context.Canceled) {
+		return t.rootMv[0], ctx.Err()
+	}
+	return t.best(), nil
+}
+
+// work runs worker i's search: its share of limit (limit/n, one more for the first limit%n
+// workers) with its own generator. Workers other than the first run on their own goroutine and
+// signal t.wg when done.
+func (t *Searcher[S, M, V]) work(ctx context.Context, v V, i, limit int, clk clock) {
+	if i > 0 {
+		defer t.wg.Done()
+	}
+	n := t.opts.Workers
+	share := limit / n
+	if i < limit%n {
+		share++
+	}
+	w := t.workers[i]
+	if _, done, err := w.reset(v); done {
+		t.werr[i] = err
+		return
+	}
+	_, t.werr[i] = w.run(ctx, v, t.wr[i], share, clk)
+}
+
+// merge rebuilds t's tree as a root and one child per root move that a worker tried, holding the
+// sums of the workers' statistics for that move (visits, availability, reward), summed in worker
+// order so that the sums are reproducible.
+func (t *Searcher[S, M, V]) merge(ws []*Searcher[S, M, V]) {
+	t.merged, t.wnodes, t.iters = len(ws), 0, 0
+	root := node[M]{mover: norns.Nobody, child: -1, next: -1}
+	for _, w := range ws {
+		t.iters += w.iters
+		t.wnodes += len(w.nodes)
+		if len(w.nodes) > 0 {
+			root.visits += w.nodes[0].visits
+		}
+	}
+	t.nodes = append(t.nodes[:0], root)
+	for i, m := range t.rootMv {
+		nd := node[M]{move: m, mover: t.seat, child: -1, next: t.nodes[0].child, hint: int32(i)}
+		tried := false
+		for _, w := range ws {
+			if c := w.rootChild(m); c >= 0 {
+				tried = true
+				x := &w.nodes[c]
+				nd.visits += x.visits
+				nd.avail += x.avail
+				nd.reward += x.reward
+			}
+		}
+		if !tried || nd.visits == 0 {
+			continue
+		}
+		nd.inv = 1 / float64(nd.visits)
+		nd.mean = nd.reward * nd.inv
+		c := int32(len(t.nodes))
+		t.nodes = append(t.nodes, nd)
+		t.nodes[0].child = c
+		t.kids[kidKey[M]{0, t.seat, m}] = c
+	}
+}
+
 // clock tells when a context's deadline has passed, without waiting for the context's timer
 // (which a loaded machine may run late). Reading the clock costs from tens to hundreds of
 // nanoseconds (more under a hypervisor), so it reads it every iteration only while iterations
@@ -324,11 +535,6 @@ type clock struct {
 }
 
 const checkEvery = 50 * time.Microsecond
-
-func newClock(ctx context.Context) clock {
-	d, ok := ctx.Deadline()
-	return clock{deadline: d, has: ok, every: 1}
-}
 
 // past reports whether the deadline has passed; it is called once before each iteration.
 func (c *clock) past() bool {

@@ -110,7 +110,7 @@ func TestIterationBudget(t *testing.T) {
 	for _, budget := range []int{1, 2, 137} {
 		v := dealGuess(t, false, 3, 0, 9).View(0)
 		sr := search.New[guess, gMove, guessView](search.Options[guess, gMove]{Iterations: budget})
-		guessSamples = 0
+		guessSamples.Store(0)
 		if _, err := sr.Choose(context.Background(), v, rng.New(1)); err != nil {
 			t.Fatal(err)
 		}
@@ -118,8 +118,8 @@ func TestIterationBudget(t *testing.T) {
 		for _, st := range sr.RootStats(nil) {
 			visits += st.Visits
 		}
-		if sr.Iterations() != budget || visits != budget || guessSamples != budget {
-			t.Errorf("budget %d: %d iterations, %d root visits, %d samples", budget, sr.Iterations(), visits, guessSamples)
+		if sr.Iterations() != budget || visits != budget || guessSamples.Load() != int64(budget) {
+			t.Errorf("budget %d: %d iterations, %d root visits, %d samples", budget, sr.Iterations(), visits, guessSamples.Load())
 		}
 	}
 	if got := search.New[guess, gMove, guessView](search.Options[guess, gMove]{}).Options().Iterations; got != search.DefaultIterations {
@@ -152,13 +152,13 @@ func TestCancelledContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	v := dealGuess(t, false, 3, 0, 9).View(0)
-	guessSamples = 0
+	guessSamples.Store(0)
 	m, err := search.Choose(ctx, v, search.Options[guess, gMove]{}, rng.New(1))
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("error %v, want context.Canceled", err)
 	}
-	if m != v.Legal()[0] || guessSamples != 0 {
-		t.Errorf("returned %v after %d samples; want the first legal move at once", m, guessSamples)
+	if m != v.Legal()[0] || guessSamples.Load() != 0 {
+		t.Errorf("returned %v after %d samples; want the first legal move at once", m, guessSamples.Load())
 	}
 }
 
@@ -309,7 +309,7 @@ func TestNotToAct(t *testing.T) {
 
 // TestInvalidOptionsClampToDefaults guards against a panic (or a search that never explores, or
 // explores by NaN) on a negative, infinite or NaN exploration constant or a negative budget: New
-// replaces each by its default, as Options documents.
+// replaces each by its default, as Options documents (a negative budget is no limit, kept as -1).
 func TestInvalidOptionsClampToDefaults(t *testing.T) {
 	for _, opts := range []search.Options[nim, nimMove]{
 		{Iterations: -1}, {Exploration: -0.5}, {Exploration: math.NaN()}, {Exploration: math.Inf(1)},
@@ -317,8 +317,8 @@ func TestInvalidOptionsClampToDefaults(t *testing.T) {
 	} {
 		sr := search.New[nim, nimMove, nimView](opts)
 		got := sr.Options()
-		if got.Iterations != max(opts.Iterations, search.DefaultIterations) && opts.Iterations <= 0 {
-			t.Errorf("%+v: budget %d, want %d", opts, got.Iterations, search.DefaultIterations)
+		if want := search.DefaultIterations; opts.Iterations == 0 && got.Iterations != want || opts.Iterations < 0 && got.Iterations != -1 {
+			t.Errorf("%+v: budget %d, want %d (0) or -1 (negative)", opts, got.Iterations, want)
 		}
 		if got.Exploration != search.DefaultExploration {
 			t.Errorf("%+v: exploration %v, want %v", opts, got.Exploration, search.DefaultExploration)

@@ -3,6 +3,7 @@ package search_test
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/rng"
@@ -240,11 +241,12 @@ func (v guessView) AppendLegal(dst []gMove) []gMove {
 	return v.s.AppendLegal(dst)
 }
 
-// guessSamples counts calls to guessView.Sample (tests are not parallel).
-var guessSamples int
+// guessSamples counts calls to guessView.Sample (tests are not parallel; root-parallel workers
+// sample concurrently).
+var guessSamples atomic.Int64
 
 func (v guessView) Sample(r *rng.Rand) guess {
-	guessSamples++
+	guessSamples.Add(1)
 	s := v.s
 	if s.phase == gpOver || s.phase == gpDeal {
 		return s
