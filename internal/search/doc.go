@@ -46,7 +46,8 @@
 // iteration does not grow with the number of legal moves beyond the widening limit:
 // BenchmarkScaling pins it with 8, 64 and 256 moves. The tree lives in one slice of nodes and
 // the index in one map, both reused from search to search, so a [Searcher] that has searched
-// once does not allocate again (beyond what the game's Sample and Apply do).
+// once does not allocate again (beyond what the game's Sample and Apply do, and, with workers,
+// one allocation per goroutine started; see "Root parallelism").
 //
 // # Options as a model, not hooks
 //
@@ -58,10 +59,44 @@
 //
 // # Deadlines and reproducibility
 //
-// The search checks its context before every iteration, and the clock against the context's
-// deadline every iteration or every 50 µs of iterations, and returns the best move found so far
-// once either says stop. It is reproducible:
-// the same view, options and generator seed give the same move, whatever the machine.
+// A search has up to three budgets and stops at whichever runs out first: its iterations
+// ([Options.Iterations]; negative for none), its time ([Options.Time], from the start of the
+// search) and its context (cancellation, or a deadline). The time budget and the context's
+// deadline make one deadline, the earlier of the two; the search checks its context before every
+// iteration, and the clock against that deadline every iteration or every 50 µs of iterations,
+// and returns the best move found so far once either says stop. [Budget] maps a game's budgets
+// to the search's: an iteration budget alone, a time budget alone, both, or by default
+// [DefaultTime] per decision.
+//
+// A search that only its iteration budget ends is reproducible: the same view, options
+// (Workers included) and generator seed give the same move and the same root statistics,
+// whatever the machine and its load. A search that its time or its context ends is not: how
+// many iterations fit depends on the machine.
+//
+// # Root parallelism
+//
+// With [Options.Workers] set to n > 1, a search grows n independent trees at once, one per
+// worker, each on its own goroutine (the first on the caller's) with its own buffers and its
+// own generator. Before starting them, the search draws n numbers from the caller's generator,
+// in worker order, and seeds worker i's generator with the i-th; it splits the iteration budget
+// evenly (the first budget mod n workers do one iteration more), and all share the deadline.
+// When every worker has stopped, it sums each root move's statistics over the trees (visits,
+// availability, reward, in worker order) and chooses from the sums as one tree would: the most
+// visited move (ties: the higher mean, then the legal order), or with [Options.Paired] the
+// highest mean. [Searcher.RootStats], [Searcher.Iterations] and [Searcher.Nodes] report the
+// merged totals. So a search with a fixed worker count and an iteration budget is reproducible,
+// though it differs from the search with another worker count; with Workers 0 or 1 there are no
+// workers, and the search is the single-tree search, draw for draw.
+//
+// The workers share nothing while the trees grow (no locks, no shared tree), so the iterations
+// per second grow with the cores the workers get (BenchmarkWorkers); but each tree sees 1/n of
+// the iterations, so n workers with a budget of k iterations are not one tree of k: what they
+// are worth is measured by playing, not assumed. The option functions are then called from several
+// goroutines at once (see [Options]), and the view's methods too: the games' views are values
+// that Sample and AppendLegal only read. A worker whose game breaks its contract fails the
+// search, once the other workers have stopped. The workers and their trees are kept in the
+// Searcher, so a reused Searcher with n workers allocates only the n-1 goroutines it starts
+// (one allocation each); with one, nothing.
 //
 // A [Searcher] keeps its tree and buffers between calls. [Choose] is the one-shot form, and [Bot]
 // adapts a Searcher with its own generator to [norns.Bot].
