@@ -47,9 +47,11 @@ func TestStrictUnmarshal(t *testing.T) {
 		`{"game":"gnav","seats":["human","human"],"seats":["human"]}`:   `the key \"seats\" appears twice`,
 		`{"game":"gnav","config":{"players":2,"Players":3},"seats":[]}`: `Players`,
 	} {
-		if code, msg := post(t, http.DefaultClient, hs.URL+"/api/matches", body, nil); code != 400 || !strings.Contains(msg, says) {
+		code, msg := post(t, http.DefaultClient, hs.URL+"/api/matches", body, nil)
+		if code != 400 || !strings.Contains(msg, says) {
 			t.Errorf("POST %s: %d %s, want 400 saying %s", body, code, msg, says)
 		}
+		t.Logf("POST /api/matches %s → %d %s", body, code, strings.TrimSpace(msg))
 	}
 }
 
@@ -111,6 +113,7 @@ func TestCrossSiteRefusals(t *testing.T) {
 			if code != tc.code {
 				t.Fatalf("%d %s, want %d", code, msg, tc.code)
 			}
+			t.Logf("%s %v → %d %s; CSP %q, X-Frame-Options %q", tc.method, tc.header, code, strings.TrimSpace(msg), h.Get("Content-Security-Policy"), h.Get("X-Frame-Options"))
 			if csp := h.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'none'") || h.Get("X-Frame-Options") != "DENY" {
 				t.Fatalf("the page may be framed: CSP %q, X-Frame-Options %q", csp, h.Get("X-Frame-Options"))
 			}
@@ -176,6 +179,8 @@ func TestPerClientLimits(t *testing.T) {
 	}
 	if code, msg := post(t, a, hs.URL+"/api/matches", body, nil); code != 429 || !strings.Contains(msg, "try again in") {
 		t.Fatalf("a fourth match at once: %d %s, want 429", code, msg)
+	} else {
+		t.Logf("a fourth match at once from one client (burst 3): %d %s", code, strings.TrimSpace(msg))
 	}
 	if code, msg := post(t, b, hs.URL+"/api/matches", body, nil); code != 201 {
 		t.Fatalf("another client, meanwhile: %d %s, want 201", code, msg)
@@ -194,6 +199,8 @@ func TestPerClientLimits(t *testing.T) {
 	}
 	if _, err := openStream(ctx, a, hs.URL, made[2].Seats[0].Token); err == nil || !strings.Contains(err.Error(), "503") {
 		t.Fatalf("a third stream from one client: %v, want 503", err)
+	} else {
+		t.Logf("a third stream from one client (limit 2): %v", err)
 	}
 	st, err := openStream(ctx, b, hs.URL, made[2].Seats[1].Token)
 	if err != nil {
@@ -208,6 +215,8 @@ func TestPerClientLimits(t *testing.T) {
 	srv.mu.Unlock()
 	if code, msg := post(t, a, hs.URL+"/api/matches", body, nil); code != 429 || !strings.Contains(msg, "you hold 3 matches") {
 		t.Fatalf("a fourth match held: %d %s, want 429", code, msg)
+	} else {
+		t.Logf("a fourth match held by one client (limit 3): %d %s", code, strings.TrimSpace(msg))
 	}
 }
 
@@ -266,6 +275,7 @@ func TestConnsPerClient(t *testing.T) {
 	if !strings.HasPrefix(line, "HTTP/1.1 429") {
 		t.Fatalf("a third connection from one client read %q, %v; want a 429", line, err)
 	}
+	t.Logf("a third connection from one client (limit 2) reads %q", strings.TrimSpace(line))
 	other, err := (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}}).Dial("tcp", raw.Addr().String())
 	if err != nil {
 		t.Skip("127.0.0.2 is not a loopback address here")
