@@ -9,8 +9,8 @@ import (
 )
 
 // TestHotPathsDoNotAllocate checks that Step, Apply, AppendLegal (into a buffer with room) and
-// SampleChance allocate nothing at any node of random matches, and norns.Playout nothing for a
-// whole match.
+// SampleChance allocate nothing at any node of random matches, and norns.Playout and State.Playout
+// nothing for a whole match.
 func TestHotPathsDoNotAllocate(t *testing.T) {
 	buf := make([]voluspa.Move, 0, 512)
 	for _, n := range []int{2, 3, 5} {
@@ -43,6 +43,9 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 		var p voluspa.State
 		if a := testing.AllocsPerRun(3, func() { p = start; buf = norns.Playout(&p, r, buf) }); a != 0 {
 			t.Fatalf("norns.Playout allocates %v times a match of %d", a, n)
+		}
+		if a := testing.AllocsPerRun(3, func() { p = start.Playout(r) }); a != 0 {
+			t.Fatalf("State.Playout allocates %v times a match of %d", a, n)
 		}
 	}
 }

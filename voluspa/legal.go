@@ -69,34 +69,28 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 	}
 	start := len(dst)
 	dst = slices.Grow(dst, n)
-	out := dst[:start+n]
-	// The lays of every kind without the Guard power are on the same squares: they are listed
-	// once, into lays, when the first such kind needs them. The empty squares next to a grid of
-	// n squares number at most 2n+2, and listSquares wants one word of room more.
-	var lays, sq [2*MaxCells + 3]uint32
-	none := noRows[:len(f.open)]
-	listed := false
-	i := start
+	out := dst[start : start+n]
+	// Every kind without the Guard power lays on the same squares: the first such kind's lays
+	// are listed from the plane, the others' copied from them with their own tile.
+	i, first := 0, -1
 	for x := kinds; x != 0; x &= x - 1 {
 		t := Tile(bits.TrailingZeros64(x))
-		if t == guardKind {
-			k := listSquares(sq[:], f.open, none, f.oy, f.ox)
-			i += putMoves(out[i:][:k], sq[:k], moveWord(MoveLay, t))
-		} else {
-			if !listed {
-				listed = true
-				listSquares(lays[:], f.lay, none, f.oy, f.ox)
-			}
-			i += putMoves(out[i:][:f.nLay], lays[:f.nLay], moveWord(MoveLay, t))
+		switch {
+		case t == guardKind:
+			i += putSquares(out[i:], f.open, f.oy, f.ox, MoveLay, t)
+		case first < 0:
+			first = i
+			i += putSquares(out[i:], f.lay, f.oy, f.ox, MoveLay, t)
+		default:
+			i += retile(out[i:][:f.nLay], out[first:][:f.nLay], t)
 		}
 		for c, ck := range coverKinds {
 			if t == ck {
-				k := listSquares(sq[:], f.cover[c], none, f.oy, f.ox)
-				i += putMoves(out[i:][:k], sq[:k], moveWord(MoveCover, t))
+				i += putSquares(out[i:], f.cover[c], f.oy, f.ox, MoveCover, t)
 			}
 		}
 	}
-	return out[:i]
+	return dst[:start+i]
 }
 
 // moves returns the number of lays and covers of the kinds in the set kinds (bit t for tile t):
@@ -109,47 +103,28 @@ func (f *frontier) moves(kinds uint64) int {
 	return f.nLay*(bits.OnesCount64(kinds)-g) + f.nGuardLay*g + f.nCover[0]*c0 + f.nCover[1]*c1
 }
 
-// putMoves writes to moves the moves of the words w | squares[j] (see [moveWord] and
-// [listSquares]), and returns how many.
-func putMoves(moves []Move, squares []uint32, w uint32) int {
-	squares = squares[:len(moves)]
-	for j, v := range squares {
-		v |= w
-		moves[j] = Move{kind: MoveKind(v), tile: Tile(v >> 8), x: int8(v >> 16), y: int8(v >> 24)}
-	}
-	return len(moves)
-}
-
-// moveWord returns the move of kind k with tile t as a word: kind, tile, x and y from the low
-// byte up, with x and y 0, for putMoves.
-func moveWord(k MoveKind, t Tile) uint32 { return uint32(k) | uint32(t)<<8 }
-
-// listSquares writes the squares of a[r] &^ b[r] for every row r (bit c is x = ox + c, row r is
-// y = oy + r), south to north and west to east, as the words x<<16 | y<<24 into words, and
-// returns how many. words must have room for one more word than there are squares.
-//
-// Each row takes as many steps as the fullest row has squares, each step writing its row's
-// next square (or, once the row is done, a word the next step overwrites): no step waits for
-// another but by one add, and no branch depends on the grid, where a loop per square of a row
-// (or one chained across the rows) would mispredict or wait at every square.
-func listSquares(words []uint32, a, b []uint64, oy, ox int) int {
-	b = b[:len(a)]
-	k := 0 // the most squares in a row
-	for r, m := range a {
-		k = max(k, bits.OnesCount64(m&^b[r]))
-	}
-	j := 0
-	for r, m := range a {
-		m &^= b[r]
-		y := uint32(uint8(oy+r)) << 24
-		for range k {
-			words[j] = y | uint32(uint8(ox+bits.TrailingZeros64(m)))<<16
-			j += int((m | -m) >> 63) // 1 if m had a square
-			m &= m - 1
+// putSquares writes to out the moves of kind k with tile t on the squares of plane (bit c of
+// row r is x = ox + c, y = oy + r), south to north and west to east, and returns how many. out
+// has room for them all (the frontier counted them).
+func putSquares(out []Move, plane []uint64, oy, ox int, k MoveKind, t Tile) int {
+	i := 0
+	for r, m := range plane {
+		w := uint32(k) | uint32(t)<<8 | uint32(uint8(oy+r))<<24
+		for ; m != 0; m &= m - 1 {
+			// The move as one word, which the compiler stores at once: kind, tile, x, y.
+			v := w | uint32(uint8(ox+bits.TrailingZeros64(m)))<<16
+			out[i] = Move{kind: MoveKind(v), tile: Tile(v >> 8), x: int8(v >> 16), y: int8(v >> 24)}
+			i++
 		}
 	}
-	return j
+	return i
 }
 
-// noRows is a plane with no square, for listSquares.
-var noRows [maxRows]uint64
+// retile writes to dst the moves of src with tile t instead of theirs, and returns how many.
+func retile(dst, src []Move, t Tile) int {
+	dst = dst[:copy(dst, src)]
+	for j := range dst {
+		dst[j].tile = t
+	}
+	return len(dst)
+}
