@@ -3,25 +3,41 @@ package voluspa
 import (
 	"cmp"
 	"context"
+	"time"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/internal/search"
 	"github.com/nornsgames/norns/rng"
 )
 
-// SearchOptions configures a [SearchBot]. The zero SearchOptions is the default bot with seed 0.
+// SearchOptions configures a [SearchBot]. The zero SearchOptions is the default bot with seed 0,
+// which thinks for DefaultSearchTime per decision.
 type SearchOptions struct {
-	// Seed makes the bot's choices reproducible.
+	// Seed makes the bot's choices reproducible (with an iteration budget: see Time).
 	Seed uint64
-	// Iterations is the search budget per decision; 0 means DefaultSearchIterations.
+	// Iterations is the search budget per decision in iterations; 0 means none (see Time). A
+	// negative value means 0.
 	Iterations int
+	// Time is the time budget per decision. The search stops when either budget runs out:
+	// with Iterations set and Time 0 it is reproducible from Seed; with neither set it thinks
+	// for DefaultSearchTime. A negative value means 0.
+	Time time.Duration
+	// Workers is the number of root-parallel searches (independent trees on separate goroutines,
+	// their root statistics summed); 0 or 1 means one. Pass runtime.GOMAXPROCS(0) to use every core.
+	// Choices stay reproducible for a fixed Workers and an iteration budget.
+	Workers int
 	// Exploration is the UCB1 constant; 0 means DefaultSearchExploration.
 	Exploration float64
 }
 
-// DefaultSearchIterations is the search budget per decision of a [SearchBot] when
-// [SearchOptions.Iterations] is 0.
+// DefaultSearchIterations is a budget in iterations that the package's tests and reproducible
+// strength runs use (SearchOptions{Iterations: DefaultSearchIterations}), and the budget of the
+// registry's "search" bot, whose choices must be reproducible from its seed.
 const DefaultSearchIterations = 400
+
+// DefaultSearchTime is the time budget per decision of a [SearchBot] whose SearchOptions set
+// neither budget.
+const DefaultSearchTime = 100 * time.Millisecond
 
 // DefaultSearchExploration is the UCB1 constant of a [SearchBot] when
 // [SearchOptions.Exploration] is 0; rewards are point leads mapped around 1/2.
@@ -51,22 +67,27 @@ const playoutNoise = 0.1
 type SearchBot struct {
 	s    *search.Searcher[State, Move, View]
 	r    *rng.Rand
-	stop uint16 // the turn count that ends the current search
-	buf  []Move
+	stop uint16 // the turn count that ends the current search; set before the search starts
 }
 
 // NewSearchBot returns a search bot with the given options.
 func NewSearchBot(opts SearchOptions) *SearchBot {
 	b := &SearchBot{r: rng.New(opts.Seed)}
+	// The policy lists the moves into an array of its own call, not a buffer of the bot: with
+	// Workers > 1 the search calls it from several goroutines at once.
 	greedyMove := func(s State, r *rng.Rand) Move {
-		b.buf = s.AppendLegal(b.buf[:0])
+		var buf [maxTurnMoves]Move
+		legal := s.AppendLegal(buf[:0])
 		if r.Float64() < playoutNoise {
-			return b.buf[r.IntN(len(b.buf))]
+			return legal[r.IntN(len(legal))]
 		}
-		return greedy(&s, b.buf, r)
+		return greedy(&s, legal, r)
 	}
+	iters, limit := search.Budget(opts.Iterations, opts.Time)
 	so := search.Options[State, Move]{
-		Iterations:  cmp.Or(max(opts.Iterations, 0), DefaultSearchIterations),
+		Iterations:  iters,
+		Time:        limit,
+		Workers:     opts.Workers,
 		Exploration: cmp.Or(opts.Exploration, DefaultSearchExploration),
 		Opponents:   greedyMove,
 		Playout:     greedyMove,
