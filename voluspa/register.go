@@ -25,7 +25,9 @@ func init() {
 			{Name: "heuristic", Description: "greedy on points, keeps its Trolls and Lokis",
 				New: func(seed uint64) norns.Bot[View, Move] { return NewHeuristicBot(seed) }},
 			{Name: "search", Description: "information-set Monte Carlo tree search over two of its turns",
-				New: func(seed uint64) norns.Bot[View, Move] { return NewSearchBot(SearchOptions{Seed: seed, Iterations: DefaultSearchIterations}) }},
+				New: func(seed uint64) norns.Bot[View, Move] {
+					return NewSearchBot(SearchOptions{Seed: seed, Iterations: DefaultSearchIterations})
+				}},
 		},
 		ViewJSON:     regViewJSON,
 		EventJSON:    regEventJSON,
