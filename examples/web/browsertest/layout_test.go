@@ -25,7 +25,8 @@ var layoutSizes = []struct {
 
 // overflowCheck lists what does not fit the window's width: the page wider than the window,
 // any element reaching past either side unless a scroll box (overflow auto, scroll or hidden)
-// holds it, and any card whose text spills out of it.
+// holds it, any card whose text spills out of it, and any one-word name on a card broken across
+// lines ("Farbaut" over "i").
 const overflowCheck = `(() => {
   const W = window.innerWidth;
   const bad = [];
@@ -47,6 +48,10 @@ const overflowCheck = `(() => {
   }
   for (const el of document.querySelectorAll('.card')) {
     if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) bad.push('the text of ' + name(el) + ' spills out of it');
+  }
+  for (const el of document.querySelectorAll('.card .name')) {
+    const text = el.textContent.trim(), lh = parseFloat(getComputedStyle(el).lineHeight);
+    if (text && !/\s/.test(text) && lh > 0 && el.getBoundingClientRect().height > 1.5 * lh) bad.push('the name ' + text + ' on ' + name(el.closest('.card')) + ' breaks inside the word');
   }
   return bad.slice(0, 12);
 })()`

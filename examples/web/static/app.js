@@ -435,6 +435,12 @@ async function copyWatchLink() {
 // scoreUnits name what a game's score counts, when not points.
 const scoreUnits = { gnav: ["life", "lives"] };
 
+// ordinal writes a place: 1st, 2nd, 3rd, 4th…
+function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return n + (teen ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th");
+}
+
 // standings says who won, in words, and lists every seat's final score, best first.
 function standings(pl) {
   const [one, many] = scoreUnits[pl.game] || ["point", "points"];
@@ -444,10 +450,19 @@ function standings(pl) {
   if (names.length === 0) head = "The match is over: a draw, nobody wins.";
   else if (names.length === 1) head = youWon ? "The match is over: you win!" : "The match is over: " + names[0] + " wins.";
   else head = "The match is over: " + names.slice(0, -1).join(", ") + " and " + names[names.length - 1] + " share the win" + (youWon ? "!" : ".");
+  // winners first (a tie-break may crown a seat that is not alone on top), then by score
+  const won = (p) => (pl.winners.includes(p) ? 1 : 0);
+  const scored = pl.scores.length === pl.seats.length;
   const order = pl.seats.map((_, p) => p);
-  if (pl.scores.length === order.length) order.sort((a, b) => pl.scores[b] - pl.scores[a] || a - b);
-  const rows = order.map((p) => h("tr", { class: pl.winners.includes(p) ? "winner" : "", dataset: { seat: p } },
-    h("td", {}, pl.winners.includes(p) ? "🏆" : ""), h("th", { scope: "row" }, seatName(p)),
+  order.sort((a, b) => won(b) - won(a) || (scored ? pl.scores[b] - pl.scores[a] : 0) || a - b);
+  // each row's place in words: "winner", then "2nd", "3rd"…, equal scores sharing a place
+  const places = [];
+  order.forEach((p, i) => {
+    const prev = order[i - 1];
+    places[i] = won(p) ? "winner" : i > 0 && !won(prev) && scored && pl.scores[prev] === pl.scores[p] ? places[i - 1] : ordinal(i + 1);
+  });
+  const rows = order.map((p, i) => h("tr", { class: pl.winners.includes(p) ? "winner" : "", dataset: { seat: p } },
+    h("td", { class: "place" }, places[i]), h("th", { scope: "row" }, seatName(p)),
     h("td", { class: "final-score" }, pl.scores.length ? plural(pl.scores[p], one, many) : "")));
   return h("div", { class: "over", id: "result", dataset: { winners: pl.winners.join(" ") } },
     h("p", {}, head),

@@ -360,6 +360,17 @@ function voluspaScored(v, events) {
   return out;
 }
 
+// voluspaShowLast scrolls the board's box to the last lay when the board is wider than the box:
+// after each redraw, and when the window changes size (a phone turned upright).
+function voluspaShowLast(box) {
+  const last = box.querySelector(".square.last");
+  if (last && box.scrollWidth > box.clientWidth) box.scrollLeft = last.offsetLeft - (box.clientWidth - last.offsetWidth) / 2;
+}
+window.addEventListener("resize", () => {
+  const box = document.querySelector(".board-box");
+  if (box) voluspaShowLast(box);
+});
+
 function renderVoluspa(v, ctx) {
   const me = v.seat;
   const lays = new Map(); // "x,y" -> [{tile, move}]
@@ -377,9 +388,14 @@ function renderVoluspa(v, ctx) {
   const zeroed = (x, y) => cells.get(x + "," + y) !== "Loki" &&
     [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx, dy]) => cells.get((x + dx) + "," + (y + dy)) === "Loki");
   const scored = voluspaScored(v, ctx.events || []);
+  // the tiles and one ring of squares around them (where lays go): no wider, so that a phone
+  // shows as much of the board as it can
   const xs = v.grid.map((c) => c.x), ys = v.grid.map((c) => c.y);
-  for (const k of lays.keys()) { const [x, y] = k.split(",").map(Number); xs.push(x); ys.push(y); }
-  const minX = Math.min(0, ...xs) - 1, maxX = Math.max(0, ...xs) + 1, minY = Math.min(0, ...ys) - 1, maxY = Math.max(0, ...ys) + 1;
+  let minX = Math.min(0, ...xs) - 1, maxX = Math.max(0, ...xs) + 1, minY = Math.min(0, ...ys) - 1, maxY = Math.max(0, ...ys) + 1;
+  for (const k of lays.keys()) { // a lay is always in the ring, but never drawn off the board
+    const [x, y] = k.split(",").map(Number);
+    minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+  }
   const grid = h("div", { class: "grid", id: "grid", style: `grid-template-columns: var(--axis) repeat(${maxX - minX + 1}, var(--sq))` });
   grid.append(h("div", { class: "axis corner", title: "x grows to the east, y to the north" }, "↑→"));
   for (let x = minX; x <= maxX; x++) grid.append(h("div", { class: "axis x" }, x));
@@ -402,10 +418,7 @@ function renderVoluspa(v, ctx) {
     }
   }
   const box = h("div", { class: "board-box" }, grid);
-  requestAnimationFrame(() => { // show the last lay when the board is wider than its box
-    const last = grid.querySelector(".square.last");
-    if (last && box.scrollWidth > box.clientWidth) box.scrollLeft = last.offsetLeft - (box.clientWidth - last.offsetWidth) / 2;
-  });
+  requestAnimationFrame(() => voluspaShowLast(box));
   const hand = h("div", { class: "hand", id: "hand" }, v.hand.map((t) => {
     const el = voluspaTile(ctx, t, {});
     if (layable.has(t)) {
