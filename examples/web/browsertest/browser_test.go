@@ -359,18 +359,26 @@ func playByClicking(t *testing.T, ctx context.Context, srv *webServer, game stri
 	if ps.Winners != strings.Join(want, " ") || ps.Over != "true" {
 		t.Fatalf("page shows winners %q (over %q), the server %q", ps.Winners, ps.Over, want)
 	}
-	// the final standings: a row per seat, with its score, the winners marked
-	rows, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#standings tr')].map((r) => r.dataset.seat + ':' + r.classList.contains('winner') + ':' + r.querySelector('.final-score').textContent)`))
+	// the final standings: a row per seat, with its score, the winners marked and first, each
+	// place in words ("winner", then "2nd", "3rd"…)
+	rows, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#standings tr')].map((r) => r.dataset.seat + ':' + r.classList.contains('winner') + ':' + r.querySelector('.final-score').textContent + ':' + r.querySelector('.place').textContent)`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(rows) != len(tr.view["seats"].([]any)) {
 		t.Fatalf("the final standings have %d rows: %q", len(rows), rows)
 	}
-	for _, row := range rows {
-		f := strings.SplitN(row, ":", 3)
-		if won := slices.Contains(want, f[0]); f[1] != fmt.Sprint(won) || !regexp.MustCompile(`^-?\d+ \w+$`).MatchString(f[2]) {
-			t.Fatalf("final standings row %q: want seat:won:score, won %v", row, won)
+	for i, row := range rows {
+		f := strings.SplitN(row, ":", 4)
+		won := slices.Contains(want, f[0])
+		if f[1] != fmt.Sprint(won) || !regexp.MustCompile(`^-?\d+ \w+$`).MatchString(f[2]) {
+			t.Fatalf("final standings row %q: want seat:won:score:place, won %v", row, won)
+		}
+		if won != (i < len(want)) {
+			t.Fatalf("final standings %q: the winners are not first", rows)
+		}
+		if place := f[3]; won && place != "winner" || !won && !regexp.MustCompile(`^\d+(st|nd|rd|th)$`).MatchString(place) {
+			t.Fatalf("final standings row %q: the place is not in words", row)
 		}
 	}
 	return clicks
