@@ -364,7 +364,7 @@ function show(pl) {
   const first = app.payload === null;
   app.payload = pl;
   if (first) setRulesButton(pl.game);
-  $("#title").textContent = pl.game + (app.watching ? " · watching" : " · seat " + pl.seat);
+  $("#title").textContent = pl.game.charAt(0).toUpperCase() + pl.game.slice(1) + (app.watching ? " · you are watching" : " · you are seat " + pl.seat);
   const v = JSON.parse(JSON.stringify(pl.view));
   const log = $("#log");
   for (const li of log.querySelectorAll("li.new")) li.classList.remove("new");

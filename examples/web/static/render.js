@@ -41,17 +41,21 @@ function thirdPerson(verb) {
 }
 
 // youText rewrites a game's event text, written for seats in the third person ("seat 0 plays
-// for 210"), for the person at seat me: "you play for 210", "gives R7 to you", "your".
+// for 210"), for the person at seat me: "you play for 210", "gives R7 to you", "your". The
+// verbs of a list that follow "you" agree too ("you bid 7, won 8, score 8"), and when the
+// sentence is about the person ("seat 0 knocks: a Narr was dealt to them"), so do its pronouns
+// ("to you") and a deal to everyone ("you deal to yourself, seat 1, seat 2").
 function youText(text, me) {
   if (me < 0) return text;
-  const seat = "seat " + me;
   const re = new RegExp("\\b[Ss]eat " + me + "\\b('s)?( (\\w+))?", "g");
-  const out = text.replace(re, (all, poss, rest, word) => {
+  const subject = new RegExp("^[Ss]eat " + me + "\\b(?!')").test(text);
+  let out = text.replace(re, (all, poss, rest, word) => {
     if (poss) return "your" + (rest || "");
     if (!word) return "you";
     return "you " + secondPerson(word);
-  }).replace(/\byou ((?:[^;:,.]|,(?=\S))*?) and (\w+)/g, (all, mid, word) => "you " + mid + " and " + secondPerson(word)); // "and passes"
-
+  }).replace(/\byou ((?:[^;:,.]|,(?=\S))*?) and (\w+)/g, (all, mid, word) => "you " + mid + " and " + secondPerson(word)) // "and passes"
+    .replace(/\byou [^;:]*/g, (clause) => clause.replace(/, (\w+s)(?= -?\d)/g, (all, verb) => ", " + secondPerson(verb))); // ", scores 8"
+  if (subject) out = out.replace(/\bthem\b/g, "you").replace(/\btheir\b/g, "your").replace(/^(you \w+) to you\b/, "$1 to yourself");
   return out.charAt(0).toUpperCase() + out.slice(1);
 }
 
@@ -300,7 +304,7 @@ function renderGulveig(v, ctx) {
     v.settlement.length ? h("div", {}, h("h4", {}, "Settlement"), v.settlement.join(", ")) : null);
   if (me < 0) return h("div", {}, h("div", { class: "seats" }, others), center); // a spectator: every seat is another's
   const mine = [];
-  if (!v.knowsHand && v.hand.length === 0) mine.push(h("p", { class: "facts" }, "You have not looked at your hand (blind)."));
+  if (!v.knowsHand && v.hand.length === 0 && v.phase !== "over") mine.push(h("p", { class: "facts" }, "You have not looked at your hand (blind)."));
   if (v.role) mine.push(h("div", { class: "facts" }, "Your role: ", h("b", {}, v.role)));
   if (v.aside.length) mine.push(h("div", { class: "facts" }, "Set aside: ", cards(v.aside, "small")));
   if (v.changed.length) mine.push(h("div", { class: "facts" }, "Changed by roles: ", v.changed.map((c) => `${c.card} worth ${c.worth}, strength ${c.strength}`).join("; ")));
