@@ -1,6 +1,8 @@
 package gnav_test
 
 import (
+	"context"
+
 	"testing"
 
 	"github.com/nornsgames/norns"
@@ -180,4 +182,46 @@ func TestNoAllocs(t *testing.T) {
 		}
 		s, _ = s.Apply(m)
 	}
+}
+
+// searchViews returns the views of the seats to act in a few seeded heuristic matches: the
+// decisions a search bot meets.
+func searchViews(tb testing.TB, n int) []gnav.View {
+	var out []gnav.View
+	for seed := uint64(0); len(out) < n; seed++ {
+		s := mustNew(tb, gnav.Config{})
+		r := rng.New(seed)
+		h := gnav.NewHeuristicBot(seed)
+		for !s.Over() && len(out) < n {
+			var m gnav.Move
+			if s.ToMove() == norns.Chance {
+				m = s.SampleChance(r)
+			} else {
+				v := s.View(s.ToMove())
+				out = append(out, v)
+				m, _ = h.Choose(context.Background(), v)
+			}
+			if err := s.Step(m); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	return out
+}
+
+// BenchmarkSearch makes one decision per op with a SearchBot at DefaultSearchIterations,
+// cycling through the decisions of seeded heuristic matches. It reports the iterations per
+// CPU-second (each iteration deals the hidden cards and plays every legal move out to the end of
+// the deal).
+func BenchmarkSearch(b *testing.B) {
+	views := searchViews(b, 64)
+	bot := gnav.NewSearchBot(gnav.SearchOptions{Seed: 1, Iterations: gnav.DefaultSearchIterations})
+	i := 0
+	for b.Loop() {
+		if _, err := bot.Choose(context.Background(), views[i%len(views)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	b.ReportMetric(float64(i*gnav.DefaultSearchIterations)/b.Elapsed().Seconds(), "iterations/s")
 }

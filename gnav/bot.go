@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"time"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/internal/search"
@@ -60,13 +61,23 @@ func (b *HeuristicBot) Choose(ctx context.Context, v View) (Move, error) {
 const askMargin = -0.1
 
 // heuristic chooses between standing and asking (or drawing) for the seat of v, which is to act.
-func heuristic(v *View, r *rng.Rand) Move {
+// Its choice is deterministic (see heuristicAsks); r is kept for the bots' shared shape.
+func heuristic(v *View, _ *rng.Rand) Move {
+	switch {
+	case !heuristicAsks(v):
+		return Stand()
+	case v.seat == v.dealer:
+		return Draw()
+	}
+	return Ask()
+}
+
+// heuristicAsks reports whether the heuristic asks (or, as dealer, draws) for the seat of v,
+// which is to act. With a negative askMargin an exact tie between the two estimates asks, so the
+// choice is a function of the view alone.
+func heuristicAsks(v *View) bool {
 	me := v.seat
 	c := v.hand
-	act := Ask()
-	if me == v.dealer {
-		act = Draw()
-	}
 	// The cards the seat cannot place: the pack less its own card and the matadors shown by
 	// refusals (their holders keep them).
 	var pool [NumRanks]int
@@ -102,7 +113,7 @@ func heuristic(v *View, r *rng.Rand) Move {
 	if me != v.dealer {
 		t := nextIn(v.contest, me)
 		if v.knock.Has(norns.Player(t)) {
-			return Stand() // the neighbour holds the Narr it was dealt
+			return false // the neighbour holds the Narr it was dealt
 		}
 		target[Narr] = 0 // it did not knock
 	}
@@ -112,7 +123,7 @@ func heuristic(v *View, r *rng.Rand) Move {
 		n += k
 	}
 	if n == 0 {
-		return Stand()
+		return false
 	}
 	ask := 0.0
 	for y := range Card(NumRanks) {
@@ -129,31 +140,39 @@ func heuristic(v *View, r *rng.Rand) Move {
 			ask += p * lose(y)
 		}
 	}
-	switch {
-	case ask < stand-askMargin:
-		return act
-	case ask == stand && r.IntN(2) == 0:
-		return act
-	}
-	return Stand()
+	return ask < stand-askMargin
 }
 
-// SearchOptions configures a [SearchBot]. The zero SearchOptions is the default bot with seed 0.
+// SearchOptions configures a [SearchBot]. The zero SearchOptions is the default bot with seed 0,
+// which thinks for DefaultSearchTime per decision.
 type SearchOptions struct {
-	// Seed makes the bot's choices reproducible.
+	// Seed makes the bot's choices reproducible (with an iteration budget: see Time).
 	Seed uint64
-	// Iterations is the search budget per decision (determinisations, each playing every legal
-	// move out); 0 or a negative value means DefaultSearchIterations.
+	// Iterations is the search budget per decision in iterations (determinisations, each playing
+	// every legal move out); 0 means none (see Time). A negative value means 0.
 	Iterations int
+	// Time is the time budget per decision. The search stops when either budget runs out:
+	// with Iterations set and Time 0 it is reproducible from Seed; with neither set it thinks
+	// for DefaultSearchTime. A negative value means 0.
+	Time time.Duration
+	// Workers is the number of root-parallel searches (independent trees on separate goroutines,
+	// their root statistics summed); 0 or 1 means one. Pass runtime.GOMAXPROCS(0) to use every core.
+	// Choices stay reproducible for a fixed Workers and an iteration budget.
+	Workers int
 	// Exploration is accepted for the options every game's search bot shares, and ignored: the
 	// bot compares every move on every determinisation (see [SearchBot]), so it never chooses
 	// which move to explore. Any value, negative or NaN included, is valid.
 	Exploration float64
 }
 
-// DefaultSearchIterations is the search budget per decision of a [SearchBot] when
-// [SearchOptions.Iterations] is 0.
+// DefaultSearchIterations is a budget in iterations that the package's tests and reproducible
+// strength runs use (SearchOptions{Iterations: DefaultSearchIterations}), and the budget of the
+// registry's "search" bot, whose choices must be reproducible from its seed.
 const DefaultSearchIterations = 1000
+
+// DefaultSearchTime is the time budget per decision of a [SearchBot] whose SearchOptions set
+// neither budget.
+const DefaultSearchTime = 100 * time.Millisecond
 
 // SearchBot chooses moves by information-set Monte Carlo search (internal/search) with an
 // explicit opponent model. A seat acts once per deal, and the others' choices depend on their own
@@ -175,14 +194,21 @@ type SearchBot struct {
 }
 
 // NewSearchBot returns a search bot with the given options.
-func NewSearchBot(opts SearchOptions) *SearchBot {
+func NewSearchBot(opts SearchOptions) *SearchBot { return newSearchBot(opts, defaultModel) }
+
+// newSearchBot returns a search bot with the given options that searches model m.
+func newSearchBot(opts SearchOptions, m searchModel) *SearchBot {
+	iters, limit := search.Budget(opts.Iterations, opts.Time)
 	so := search.Options[State, Move]{
-		Iterations: opts.Iterations,
-		Opponents:  playoutPolicy,
-		Playout:    playoutPolicy,
-		Horizon:    dealOver,
-		Reward:     winShare,
-		Paired:     true,
+		Iterations:  iters,
+		Time:        limit,
+		Workers:     opts.Workers,
+		Determinize: m.determinize,
+		Opponents:   m.policy,
+		Playout:     m.policy,
+		Horizon:     dealOver,
+		Reward:      winShare,
+		Paired:      true,
 	}
 	return &SearchBot{s: search.New[State, Move, View](so), r: rng.New(opts.Seed)}
 }
@@ -190,11 +216,11 @@ func NewSearchBot(opts SearchOptions) *SearchBot {
 // playoutNoise is the share of random moves in the search's playouts.
 const playoutNoise = 0.1
 
-// playoutPolicy is the search's model of every seat's play: the heuristic's move from the seat's
-// view, or, one time in playoutNoise, stand or the exchange (ask, or draw as dealer) at random.
-func playoutPolicy(s State, r *rng.Rand) Move {
+// policy is the search's model of every seat's play: the heuristic's move from the seat's view,
+// or, one time in m.noise, stand or the exchange (ask, or draw as dealer) at random.
+func (m searchModel) policy(s State, r *rng.Rand) Move {
 	switch {
-	case r.Float64() >= playoutNoise:
+	case r.Float64() >= m.noise:
 		v := s.View(norns.Player(s.who()))
 		return heuristic(&v, r)
 	case r.IntN(2) == 0:

@@ -54,7 +54,7 @@ func TestBotDiag(t *testing.T) {
 		bot  norns.Bot[View, Move]
 	}{
 		{"heuristic", NewHeuristicBot(1)},
-		{"search", NewSearchBot(SearchOptions{Seed: 1})},
+		{"search", NewSearchBot(SearchOptions{Seed: 1, Iterations: DefaultSearchIterations})},
 		{"search-300", NewSearchBot(SearchOptions{Seed: 1, Iterations: 300})},
 	}
 	for _, vr := range variants {

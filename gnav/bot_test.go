@@ -7,6 +7,8 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -17,11 +19,15 @@ import (
 )
 
 var (
-	strength      = flag.Bool("strength", false, "run TestBotStrength: bot-against-bot matches with confidence intervals")
-	strengthSeeds = flag.Int("strength.seeds", 1000, "TestBotStrength: seeds per pairing (each played 4 times, the candidate in every seat)")
-	strengthIters = flag.Int("strength.iters", 0, "TestBotStrength: search iterations per decision (0: the bot's default)")
-	strengthOnly  = flag.String("strength.only", "", "TestBotStrength: run only the pairing of this name")
-	strengthSeats = flag.Int("strength.players", 0, "TestBotStrength: players at the table (0: the default, 4)")
+	strength       = flag.Bool("strength", false, "run TestBotStrength: bot-against-bot matches with confidence intervals")
+	strengthSeeds  = flag.Int("strength.seeds", 1000, "TestBotStrength: seeds per pairing (each played 4 times, the candidate in every seat)")
+	strengthIters  = flag.Int("strength.iters", 0, "TestBotStrength: search iterations per decision (0: none, the time budget alone; the old search then gets DefaultSearchIterations)")
+	strengthTime   = flag.Duration("strength.time", 0, "TestBotStrength: search time per decision (0: none; with -strength.iters 0 too, the bot's default, DefaultSearchTime)")
+	strengthOnly   = flag.String("strength.only", "", "TestBotStrength: run only the pairings whose name contains this")
+	strengthSeats  = flag.Int("strength.players", 0, "TestBotStrength: players at the table (0: the default, 4)")
+	strengthNoise  = flag.Float64("strength.noise", -1, "TestBotStrength: the search's playout noise (negative: the default)")
+	strengthBelief = flag.Float64("strength.belief", -1, "TestBotStrength: the search's belief noise, 0 to read nothing from the past acts (negative: the default)")
+	strengthTries  = flag.Int("strength.tries", -1, "TestBotStrength: the search's deals drawn per determinisation (negative: the default)")
 )
 
 type bot = gnav.Bot
@@ -31,49 +37,86 @@ type newBot func(seed uint64) bot
 
 func randomBot(seed uint64) bot    { return gnav.NewRandomBot(seed) }
 func heuristicBot(seed uint64) bot { return gnav.NewHeuristicBot(seed) }
-func searchBot(seed uint64) bot {
-	return gnav.NewSearchBot(gnav.SearchOptions{Seed: seed, Iterations: *strengthIters})
-}
 
 // TestBotStrength measures one bot against three of another with arena.Run: many seeds, each
 // played four times with the candidate in each seat on the same packs, the candidate's win rate
 // against the 1/4 of an equal, with a 95% confidence interval from the spread of per-seed results.
-// Run it with
+// The pairings: the heuristic against random bots, the search against heuristic bots, and the
+// search against the old search (before it read the other seats' acts) at the same iteration
+// budget. Run it with
 //
 //	go test ./gnav -run TestBotStrength -strength -v
+//
+// (the search at its default budget, DefaultSearchTime per decision), or with -strength.iters
+// 1000 for a reproducible run at DefaultSearchIterations.
 func TestBotStrength(t *testing.T) {
 	if !*strength {
 		t.Skip("run with -strength")
 	}
+	var clock decisionClock
+	searchBot := func(seed uint64) bot {
+		opts := gnav.SearchOptions{Seed: seed, Iterations: *strengthIters, Time: *strengthTime}
+		return clock.wrap(gnav.NewTunedSearchBot(opts, *strengthNoise, *strengthBelief, *strengthTries))
+	}
+	oldIters := *strengthIters
+	if oldIters <= 0 {
+		oldIters = gnav.DefaultSearchIterations
+	}
+	oldSearch := func(seed uint64) bot { return gnav.NewLegacySearchBot(seed, oldIters) }
 	pairings := []struct {
 		name            string
 		candidate, base newBot
 	}{
 		{"heuristic-vs-3-random", heuristicBot, randomBot},
 		{"search-vs-3-heuristic", searchBot, heuristicBot},
+		{"old-search-vs-3-heuristic", oldSearch, heuristicBot},
+		{"search-vs-3-old-search", searchBot, oldSearch},
 	}
 	start, err := gnav.New(gnav.Config{Players: *strengthSeats, DealerGiven: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, pr := range pairings {
-		if *strengthOnly != "" && pr.name != *strengthOnly {
+		if *strengthOnly != "" && !strings.Contains(pr.name, *strengthOnly) {
 			continue
 		}
 		t.Run(pr.name, func(t *testing.T) {
 			began := time.Now()
+			clock = decisionClock{}
 			res, err := arena.Run(context.Background(), arena.Config[gnav.State, gnav.Move, gnav.View]{
 				Start: start, Seeds: *strengthSeeds, Candidate: pr.candidate, Base: pr.base,
 			})
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("%s: candidate win rate %v in %v", pr.name, res, time.Since(began).Round(time.Second))
+			t.Logf("%s: candidate win rate %v (95%% CI %.3f–%.3f) in %v", pr.name, res, res.Mean-res.Half, res.Mean+res.Half, time.Since(began).Round(time.Second))
+			if n := clock.n.Load(); n > 0 {
+				t.Logf("%s: %d search decisions, %v each (wall, %d matches at once)", pr.name, n, time.Duration(clock.ns.Load()/n), runtime.GOMAXPROCS(0))
+			}
 			if !res.Beats() {
 				t.Errorf("%s: the candidate does not beat the base outside the confidence interval", pr.name)
 			}
 		})
 	}
+}
+
+// decisionClock counts the decisions of the bots it wraps and their time, from several
+// goroutines.
+type decisionClock struct{ n, ns atomic.Int64 }
+
+func (c *decisionClock) wrap(b bot) bot { return timedBot{b, c} }
+
+type timedBot struct {
+	b bot
+	c *decisionClock
+}
+
+func (t timedBot) Choose(ctx context.Context, v gnav.View) (gnav.Move, error) {
+	began := time.Now()
+	m, err := t.b.Choose(ctx, v)
+	t.c.n.Add(1)
+	t.c.ns.Add(int64(time.Since(began)))
+	return m, err
 }
 
 func TestBotsPlayLegalMoves(t *testing.T) {

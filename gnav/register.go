@@ -29,7 +29,9 @@ func init() {
 			{Name: "heuristic", Description: "stands when its card is safe enough, asks otherwise",
 				New: func(seed uint64) norns.Bot[View, Move] { return NewHeuristicBot(seed) }},
 			{Name: "search", Description: "information-set Monte Carlo tree search over the deal",
-				New: func(seed uint64) norns.Bot[View, Move] { return NewSearchBot(SearchOptions{Seed: seed}) }},
+				New: func(seed uint64) norns.Bot[View, Move] {
+					return NewSearchBot(SearchOptions{Seed: seed, Iterations: DefaultSearchIterations})
+				}},
 		},
 		ViewJSON:     regViewJSON,
 		EventJSON:    regEventJSON,

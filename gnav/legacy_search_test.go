@@ -1,0 +1,65 @@
+package gnav
+
+import (
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/internal/search"
+	"github.com/nornsgames/norns/rng"
+)
+
+// NewLegacySearchBot returns the search bot as it was before the search read the other seats'
+// acts (version 1.0): the same paired search with the heuristic as the model of every seat, one
+// move in ten at random, the hidden cards drawn uniformly under the rules alone, and the end of
+// the deal worth the seat's lives squared over the sum of every seat's lives squared. The
+// strength test measures the bot against it at the same iteration budget.
+func NewLegacySearchBot(seed uint64, iterations int) *SearchBot {
+	so := search.Options[State, Move]{
+		Iterations: iterations,
+		Opponents:  legacyPolicy,
+		Playout:    legacyPolicy,
+		Horizon:    dealOver,
+		Reward:     legacyWinShare,
+		Paired:     true,
+	}
+	return &SearchBot{s: search.New[State, Move, View](so), r: rng.New(seed)}
+}
+
+func legacyPolicy(s State, r *rng.Rand) Move {
+	switch {
+	case r.Float64() >= 0.1:
+		v := s.View(norns.Player(s.who()))
+		return heuristic(&v, r)
+	case r.IntN(2) == 0:
+		return Stand()
+	case s.who() == s.dealer:
+		return Draw()
+	}
+	return Ask()
+}
+
+func legacyWinShare(s State, seat norns.Player) float64 {
+	if s.Over() {
+		return search.Result(s, seat)
+	}
+	sum := 0
+	for _, l := range s.lives {
+		sum += int(l) * int(l)
+	}
+	l := int(s.lives[seat])
+	return float64(l*l) / float64(sum)
+}
+
+// NewTunedSearchBot returns a search bot with the given options whose model departs from the
+// default: noise, belief and tries replace the model's fields when not negative.
+func NewTunedSearchBot(opts SearchOptions, noise, belief float64, tries int) *SearchBot {
+	m := defaultModel
+	if noise >= 0 {
+		m.noise = noise
+	}
+	if belief >= 0 {
+		m.belief = belief
+	}
+	if tries >= 0 {
+		m.tries = tries
+	}
+	return newSearchBot(opts, m)
+}

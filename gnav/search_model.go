@@ -1,0 +1,106 @@
+package gnav
+
+import (
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/rng"
+)
+
+// searchModel is the model a [SearchBot] searches: how the seats play (the heuristic with a share
+// of random moves) and how much the bot believes that the seats that acted before it in the deal
+// played that way. Its fields are read-only once the bot is made, so the closures built from it
+// are safe for concurrent use.
+type searchModel struct {
+	// noise is the share of random moves in the playouts (see playoutPolicy).
+	noise float64
+	// belief is the share of random moves the bot assumes in the past acts of the deal when it
+	// weighs a determinisation; 0 or less weighs nothing (every deal Sample draws is kept).
+	belief float64
+	// tries is the most deals drawn per determinisation when weighing them.
+	tries int
+}
+
+// defaultModel is the model of [NewSearchBot].
+var defaultModel = searchModel{noise: playoutNoise, belief: beliefNoise, tries: beliefTries}
+
+// beliefNoise is the share of random moves that the search assumes of the other seats when it
+// reads their stands and asks (see [SearchBot]).
+const beliefNoise = 0.1
+
+// beliefTries is the most deals the search draws for one determinisation (see [SearchBot]).
+const beliefTries = 32
+
+// determinize draws, from s (a deal drawn by [View.Sample] for seat), a deal under which the
+// model's seats would have played the deal's acts so far: by rejection, it keeps a deal with
+// probability ρ^k, where k counts the past acts of the other seats that the heuristic would not
+// have chosen with the cards of the deal and ρ = (belief/2)/(1-belief/2) is the model's odds of
+// such an act, and otherwise draws another. After m.tries deals it keeps the last. Kept deals
+// are distributed as the posterior of the deal given the acts, when the model is right (and the
+// tries do not run out).
+func (m searchModel) determinize(s State, seat norns.Player, r *rng.Rand) State {
+	if m.belief <= 0 || s.who() < 0 {
+		return s
+	}
+	rho := m.belief / 2 / (1 - m.belief/2)
+	var v View
+	for try := 1; ; try++ {
+		_, k := s.replay(int8(seat))
+		if k == 0 || try >= m.tries {
+			return s
+		}
+		p := rho
+		for range k - 1 {
+			p *= rho
+		}
+		if r.Float64() < p {
+			return s
+		}
+		if try == 1 {
+			v = s.View(seat)
+		}
+		s = v.Sample(r)
+	}
+}
+
+// replay replays the current deal of s from its start, and returns the state it reaches (s itself,
+// when s is a state a match can reach) and the number of acts of seats other than seat that the
+// heuristic would not have chosen with the cards they held. s must be in a deal (a seat to act).
+func (s *State) replay(seat int8) (State, int) {
+	u := *s
+	u.act = [MaxPlayers]uint8{}
+	u.d.hand = u.d.dealt
+	for i := range u.d.gotAsked {
+		u.d.gotAsked[i], u.d.gotOwn[i] = NoCard, NoCard
+	}
+	// A request that ended at a Dragon or a Katt cost its asker a life (N11, N12): give it back.
+	for x := uint32(s.contest); x != 0; x &= x - 1 {
+		p := int8(trailing(x))
+		if Turn(s.act[p]>>3) != TurnAsked {
+			continue
+		}
+		q := nextIn(s.contest, p)
+		for a := Answer(s.act[q] & 7); a == AnswerHus || a == AnswerHest; a = Answer(s.act[q] & 7) {
+			q = nextIn(s.contest, q)
+		}
+		if a := Answer(s.act[q] & 7); a == AnswerKatt || a == AnswerDragon {
+			u.lives[p]++
+			u.alive = u.alive.With(norns.Player(p))
+		}
+	}
+	u.setWho(nextIn(s.contest, s.dealer))
+	k := 0
+	for steps := 0; u.who() != s.who() && u.who() >= 0 && steps < MaxPlayers; steps++ {
+		p := u.who()
+		m := Stand()
+		if Turn(s.act[p]>>3) == TurnAsked {
+			m = Ask()
+		}
+		if p != seat {
+			v := u.View(norns.Player(p))
+			if heuristicAsks(&v) != (m.kind == MoveAsk) {
+				k++
+			}
+		}
+		u.step(&m, nil)
+	}
+	return u, k
+}
