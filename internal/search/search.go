@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nornsgames/norns"
@@ -242,13 +243,18 @@ type Searcher[S norns.State[S, M, V], M norns.Move, V norns.View[S, M]] struct {
 	play S
 
 	// Root parallelism (Options.Workers > 1): the workers, each a Searcher with one worker, and
-	// their generators and errors, kept between searches so that a reused Searcher allocates
-	// little; merged is the number of workers whose trees the last search merged into this one's
-	// root (0: the search grew this Searcher's own tree), nodes the sum of their trees' sizes.
+	// their generators, errors and panics, kept between searches so that a reused Searcher
+	// allocates little; abort tells the workers to stop (one failed); merged is the number of
+	// workers whose trees the last search merged into this one's root (0: the search grew this
+	// Searcher's own tree), wnodes the sum of their trees' sizes. A worker's abort points to its
+	// parent's (nil without workers).
 	workers []*Searcher[S, M, V]
 	wr      []*rng.Rand
 	werr    []error
+	wpanic  []any
 	wg      sync.WaitGroup
+	abort   atomic.Bool
+	stopped *atomic.Bool
 	merged  int
 	wnodes  int
 }
@@ -409,7 +415,7 @@ func (t *Searcher[S, M, V]) run(ctx context.Context, v V, r *rng.Rand, limit int
 		case <-done:
 			stop = true
 		default:
-			stop = clk.past()
+			stop = clk.past() || t.stopped != nil && t.stopped.Load()
 		}
 		if stop {
 			if t.iters == 0 && errors.Is(ctx.Err(), context.Canceled) {
@@ -439,10 +445,12 @@ func (t *Searcher[S, M, V]) parallel(ctx context.Context, v V, r *rng.Rand, limi
 	for len(t.workers) < n {
 		o := t.opts
 		o.Workers = 1
-		t.workers = append(t.workers, &Searcher[S, M, V]{opts: o, kids: make(map[kidKey[M]]int32), pr: rng.New(0), step: t.step})
+		t.workers = append(t.workers, &Searcher[S, M, V]{opts: o, kids: make(map[kidKey[M]]int32), pr: rng.New(0), step: t.step, stopped: &t.abort})
 		t.wr = append(t.wr, rng.New(0))
 		t.werr = append(t.werr, nil)
+		t.wpanic = append(t.wpanic, nil)
 	}
+	t.abort.Store(false)
 	for i := range n {
 		t.wr[i].Seed(r.Uint64())
 	}
@@ -452,6 +460,12 @@ func (t *Searcher[S, M, V]) parallel(ctx context.Context, v V, r *rng.Rand, limi
 	}
 	t.work(ctx, v, 0, limit, clk)
 	t.wg.Wait()
+	for i, p := range t.wpanic[:n] {
+		if p != nil {
+			t.wpanic[i] = nil
+			panic(p) // on the caller's goroutine, as without workers
+		}
+	}
 	for _, err := range t.werr[:n] {
 		if err != nil && !errors.Is(err, context.Canceled) {
 			return zero, err
@@ -466,11 +480,21 @@ func (t *Searcher[S, M, V]) parallel(ctx context.Context, v V, r *rng.Rand, limi
 
 // work runs worker i's search: its share of limit (limit/n, one more for the first limit%n
 // workers) with its own generator. Workers other than the first run on their own goroutine and
-// signal t.wg when done.
+// signal t.wg when done. A worker that fails or panics (a game that breaks its contract) tells
+// the others to stop; its panic is kept for parallel to raise on the caller's goroutine once
+// every worker has stopped, so that it does not end the program from a goroutine the caller
+// cannot recover on.
 func (t *Searcher[S, M, V]) work(ctx context.Context, v V, i, limit int, clk clock) {
-	if i > 0 {
-		defer t.wg.Done()
-	}
+	defer func() {
+		if p := recover(); p != nil {
+			t.wpanic[i] = p
+			t.abort.Store(true)
+		}
+		if i > 0 {
+			t.wg.Done()
+		}
+	}()
+	t.werr[i] = nil
 	n := t.opts.Workers
 	share := limit / n
 	if i < limit%n {
@@ -481,7 +505,9 @@ func (t *Searcher[S, M, V]) work(ctx context.Context, v V, i, limit int, clk clo
 		t.werr[i] = err
 		return
 	}
-	_, t.werr[i] = w.run(ctx, v, t.wr[i], share, clk)
+	if _, t.werr[i] = w.run(ctx, v, t.wr[i], share, clk); t.werr[i] != nil {
+		t.abort.Store(true)
+	}
 }
 
 // merge rebuilds t's tree as a root and one child per root move that a worker tried, holding the

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -375,6 +376,19 @@ func TestWorkersErrors(t *testing.T) {
 	if _, err := search.Choose(context.Background(), newNim(2, 9).View(0), opts, rng.New(1)); !errors.Is(err, norns.ErrIllegalMove) {
 		t.Errorf("a playout policy returning an illegal move: error %v, want ErrIllegalMove", err)
 	}
+	// One worker failing stops the others: without that, they would run their share of 2^30.
+	var calls atomic.Int64
+	opts = search.Options[nim, nimMove]{Iterations: 1 << 30, Workers: 2, Playout: func(s nim, r *rng.Rand) nimMove {
+		if calls.Add(1) == 200 {
+			return 3
+		}
+		return nimMove(1 + r.IntN(min(2, int(s.pile))))
+	}}
+	start := time.Now()
+	if _, err := search.Choose(context.Background(), newNim(2, 30).View(0), opts, rng.New(1)); !errors.Is(err, norns.ErrIllegalMove) || time.Since(start) > 10*time.Second {
+		t.Errorf("a worker's playout policy failing once: error %v after %v, want ErrIllegalMove at once", err, time.Since(start))
+	}
+
 	sr := search.New[nim, nimMove, nimView](search.Options[nim, nimMove]{Workers: 4})
 	r := rng.New(1)
 	m, err := sr.Choose(context.Background(), newNim(2, 1).View(0), r)
@@ -383,6 +397,37 @@ func TestWorkersErrors(t *testing.T) {
 	}
 	if _, err := sr.Choose(context.Background(), newNim(2, 5).View(1), r); err == nil {
 		t.Error("Workers 4, a seat not to act: no error")
+	}
+}
+
+// TestWorkersPanic: a panic in a worker's call of the game or of an option (a bug) is raised on
+// the caller's goroutine, where it can be recovered as without workers, once every worker has
+// stopped; the Searcher searches normally afterwards.
+func TestWorkersPanic(t *testing.T) {
+	var calls atomic.Int64
+	boom := true
+	opts := search.Options[nim, nimMove]{Iterations: 1 << 30, Workers: 3, Playout: func(s nim, r *rng.Rand) nimMove {
+		if boom && calls.Add(1) == 200 {
+			panic("boom")
+		}
+		return nimMove(1 + r.IntN(min(2, int(s.pile))))
+	}}
+	sr := search.New[nim, nimMove, nimView](opts)
+	v := newNim(2, 30).View(0)
+	got := func() (p any) {
+		defer func() { p = recover() }()
+		sr.Choose(context.Background(), v, rng.New(1))
+		return nil
+	}()
+	if got != "boom" {
+		t.Errorf("recovered %v, want the worker's panic", got)
+	}
+	boom = false
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	m, err := sr.Choose(ctx, v, rng.New(1))
+	if err != nil || sr.Iterations() == 0 || !slices.Contains(v.Legal(), m) {
+		t.Errorf("after a panic: %v, %v after %d iterations", m, err, sr.Iterations())
 	}
 }
 
