@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"sync"
 	"time"
 
 	"github.com/nornsgames/norns"
@@ -72,6 +73,22 @@ func heuristic(v *View, _ *rng.Rand) Move {
 	return Ask()
 }
 
+// losePow returns the table of math.Pow(high/total, others) by others, total and high: the
+// chance that others cards drawn from a pool of total cards, high of them safe, are all safe (the
+// draws taken as independent), which heuristicAsks reads instead of computing it.
+var losePow = sync.OnceValue(func() *[MaxPlayers][DeckSize + 1][DeckSize + 1]float64 {
+	var t [MaxPlayers][DeckSize + 1][DeckSize + 1]float64
+	for others := range t {
+		for total := 1; total <= DeckSize; total++ {
+			for high := 0; high <= total; high++ {
+				g := float64(high) / float64(total)
+				t[others][total][high] = math.Pow(g, float64(others))
+			}
+		}
+	}
+	return &t
+})
+
 // heuristicAsks reports whether the heuristic asks (or, as dealer, draws) for the seat of v,
 // which is to act. With a negative askMargin an exact tie between the two estimates asks, so the
 // choice is a function of the view alone.
@@ -95,16 +112,18 @@ func heuristicAsks(v *View) bool {
 		total += k
 	}
 	others := (v.contest & v.alive).Len() - 1
+	// high[x] counts the pool's cards that do not lose to x: x or higher, and the Narrs.
+	var high [NumRanks + 1]int
+	high[NumRanks] = pool[Narr]
+	for y := NumRanks - 1; y > int(Narr); y-- {
+		high[y] = high[y+1] + pool[y]
+	}
+	pow := &losePow()[max(others, 0)][total]
 	lose := func(x Card) float64 {
 		if x == Narr {
 			return 1
 		}
-		high := pool[Narr]
-		for y := x; y < NumRanks; y++ {
-			high += pool[y]
-		}
-		g := float64(high) / float64(total)
-		return math.Pow(g, float64(others))
+		return pow[high[x]]
 	}
 	stand := lose(c)
 	// What the exchange brings: the target's card (or the stock's), drawn from the pool, with
@@ -209,6 +228,9 @@ func newSearchBot(opts SearchOptions, m searchModel) *SearchBot {
 		Horizon:     dealOver,
 		Reward:      winShare,
 		Paired:      true,
+	}
+	if m.match {
+		so.Horizon = nil
 	}
 	return &SearchBot{s: search.New[State, Move, View](so), r: rng.New(opts.Seed)}
 }

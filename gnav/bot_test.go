@@ -23,11 +23,12 @@ var (
 	strengthSeeds  = flag.Int("strength.seeds", 1000, "TestBotStrength: seeds per pairing (each played 4 times, the candidate in every seat)")
 	strengthIters  = flag.Int("strength.iters", 0, "TestBotStrength: search iterations per decision (0: none, the time budget alone; the old search then gets DefaultSearchIterations)")
 	strengthTime   = flag.Duration("strength.time", 0, "TestBotStrength: search time per decision (0: none; with -strength.iters 0 too, the bot's default, DefaultSearchTime)")
-	strengthOnly   = flag.String("strength.only", "", "TestBotStrength: run only the pairings whose name contains this")
+	strengthOnly   = flag.String("strength.only", "", "TestBotStrength: run only the pairings named here (comma-separated)")
 	strengthSeats  = flag.Int("strength.players", 0, "TestBotStrength: players at the table (0: the default, 4)")
 	strengthNoise  = flag.Float64("strength.noise", -1, "TestBotStrength: the search's playout noise (negative: the default)")
 	strengthBelief = flag.Float64("strength.belief", -1, "TestBotStrength: the search's belief noise, 0 to read nothing from the past acts (negative: the default)")
 	strengthTries  = flag.Int("strength.tries", -1, "TestBotStrength: the search's deals drawn per determinisation (negative: the default)")
+	strengthMatch  = flag.Int("strength.match", -1, "TestBotStrength: 1 to play the search's playouts to the end of the match, 0 to the end of the deal (negative: the default)")
 )
 
 type bot = gnav.Bot
@@ -56,7 +57,7 @@ func TestBotStrength(t *testing.T) {
 	var clock decisionClock
 	searchBot := func(seed uint64) bot {
 		opts := gnav.SearchOptions{Seed: seed, Iterations: *strengthIters, Time: *strengthTime}
-		return clock.wrap(gnav.NewTunedSearchBot(opts, *strengthNoise, *strengthBelief, *strengthTries))
+		return clock.wrap(gnav.NewTunedSearchBot(opts, *strengthNoise, *strengthBelief, *strengthTries, *strengthMatch))
 	}
 	oldIters := *strengthIters
 	if oldIters <= 0 {
@@ -77,7 +78,7 @@ func TestBotStrength(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, pr := range pairings {
-		if *strengthOnly != "" && !strings.Contains(pr.name, *strengthOnly) {
+		if *strengthOnly != "" && !slices.Contains(strings.Split(*strengthOnly, ","), pr.name) {
 			continue
 		}
 		t.Run(pr.name, func(t *testing.T) {

@@ -49,8 +49,9 @@ func legacyWinShare(s State, seat norns.Player) float64 {
 }
 
 // NewTunedSearchBot returns a search bot with the given options whose model departs from the
-// default: noise, belief and tries replace the model's fields when not negative.
-func NewTunedSearchBot(opts SearchOptions, noise, belief float64, tries int) *SearchBot {
+// default: noise, belief, tries and match (1 true, 0 false) replace the model's fields when not
+// negative.
+func NewTunedSearchBot(opts SearchOptions, noise, belief float64, tries, match int) *SearchBot {
 	m := defaultModel
 	if noise >= 0 {
 		m.noise = noise
@@ -60,6 +61,9 @@ func NewTunedSearchBot(opts SearchOptions, noise, belief float64, tries int) *Se
 	}
 	if tries >= 0 {
 		m.tries = tries
+	}
+	if match >= 0 {
+		m.match = match == 1
 	}
 	return newSearchBot(opts, m)
 }

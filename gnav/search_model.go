@@ -17,6 +17,9 @@ type searchModel struct {
 	belief float64
 	// tries is the most deals drawn per determinisation when weighing them.
 	tries int
+	// match plays the playouts to the end of the match, every seat (the bot's own later
+	// decisions included) by the policy, instead of to the end of the deal.
+	match bool
 }
 
 // defaultModel is the model of [NewSearchBot].
