@@ -1,6 +1,7 @@
 package voluspa_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/nornsgames/norns"
@@ -150,4 +151,44 @@ func BenchmarkApplyMatch(b *testing.B) {
 			i = 0
 		}
 	}
+}
+
+// BenchmarkSearch runs the search bot's decisions at every seat-0 turn of a seeded 2-player match
+// against the heuristic, with a budget of 200 iterations each: it reports ns per iteration, the
+// figure the default time budget (DefaultSearchTime) divides.
+func BenchmarkSearch(b *testing.B) {
+	var views []voluspa.View
+	s := mustNew(b, 2)
+	r := rng.New(3)
+	h := voluspa.NewHeuristicBot(4)
+	for !s.Over() {
+		var m voluspa.Move
+		switch p := s.ToMove(); {
+		case p == norns.Chance:
+			m = s.SampleChance(r)
+		default:
+			if p == 0 && len(s.Legal()) > 1 {
+				views = append(views, s.View(p))
+			}
+			var err error
+			if m, err = h.Choose(context.Background(), s.View(p)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := s.Step(m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	const iters = 200
+	bot := voluspa.NewSearchBot(voluspa.SearchOptions{Seed: 1, Iterations: iters})
+	i := 0
+	for b.Loop() {
+		if _, err := bot.Choose(context.Background(), views[i]); err != nil {
+			b.Fatal(err)
+		}
+		if i++; i == len(views) {
+			i = 0
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*iters), "ns/iteration")
 }

@@ -43,11 +43,20 @@ const DefaultSearchTime = 100 * time.Millisecond
 // [SearchOptions.Exploration] is 0; rewards are point leads mapped around 1/2.
 const DefaultSearchExploration = 0.25
 
-// searchScale is the point lead worth a reward of 1 (and the same deficit 0).
-const searchScale = 16
+// searchModel is what a [SearchBot] searches besides the rules: how the other seats and the
+// playouts choose, where the search stops and what a leaf is worth.
+type searchModel struct {
+	noise  float64 // the share of random moves in the opponents' and the playouts' choices
+	scale  float64 // the point lead worth a reward of 1 (and the same deficit 0)
+	rounds int     // the bot's own turns before the horizon (the search stops at the next)
+}
 
-// playoutNoise is the share of random moves in the opponents' and the playouts' choices.
-const playoutNoise = 0.1
+// defaultModel is the model of NewSearchBot; v1Model is version 1.0's, which the strength test
+// measures the bot against.
+var (
+	defaultModel = searchModel{noise: 0.1, scale: 16, rounds: 2}
+	v1Model      = searchModel{noise: 0.1, scale: 16, rounds: 2}
+)
 
 // SearchBot chooses moves by information-set Monte Carlo tree search (internal/search) over two
 // of its own turns. Each iteration deals the tiles the bot cannot see ([View.Sample]: the other
@@ -65,20 +74,24 @@ const playoutNoise = 0.1
 //
 // It is not safe for concurrent use. Create it with [NewSearchBot].
 type SearchBot struct {
-	s    *search.Searcher[State, Move, View]
-	r    *rng.Rand
-	stop uint16 // the turn count that ends the current search; set before the search starts
+	s      *search.Searcher[State, Move, View]
+	r      *rng.Rand
+	stop   uint16 // the turn count that ends the current search; set before the search starts
+	rounds uint16 // the bot's own turns before the horizon
 }
 
 // NewSearchBot returns a search bot with the given options.
-func NewSearchBot(opts SearchOptions) *SearchBot {
-	b := &SearchBot{r: rng.New(opts.Seed)}
+func NewSearchBot(opts SearchOptions) *SearchBot { return newSearchBot(opts, defaultModel) }
+
+// newSearchBot returns a search bot with the given options that searches model md.
+func newSearchBot(opts SearchOptions, md searchModel) *SearchBot {
+	b := &SearchBot{r: rng.New(opts.Seed), rounds: uint16(md.rounds)}
 	// The policy lists the moves into an array of its own call, not a buffer of the bot: with
 	// Workers > 1 the search calls it from several goroutines at once.
 	greedyMove := func(s State, r *rng.Rand) Move {
 		var buf [maxTurnMoves]Move
 		legal := s.AppendLegal(buf[:0])
-		if r.Float64() < playoutNoise {
+		if r.Float64() < md.noise {
 			return legal[r.IntN(len(legal))]
 		}
 		return greedy(&s, legal, r)
@@ -92,7 +105,7 @@ func NewSearchBot(opts SearchOptions) *SearchBot {
 		Opponents:   greedyMove,
 		Playout:     greedyMove,
 		Horizon:     func(s State) bool { return s.turns >= b.stop && s.phase == PhaseTurn },
-		Reward:      lead,
+		Reward:      func(s State, seat norns.Player) float64 { return lead(s, seat, md.scale) },
 		Prior:       func(s State, m Move) float64 { return moveValue(&s, m) },
 	}
 	b.s = search.New[State, Move, View](so)
@@ -100,8 +113,8 @@ func NewSearchBot(opts SearchOptions) *SearchBot {
 }
 
 // lead scores a leaf for seat: the match result once over, else 1/2 plus its score less the best
-// other seat's, over twice searchScale, clamped to [0, 1].
-func lead(s State, seat norns.Player) float64 {
+// other seat's, over twice scale, clamped to [0, 1].
+func lead(s State, seat norns.Player, scale float64) float64 {
 	if s.Over() {
 		return search.Result(s, seat)
 	}
@@ -111,7 +124,7 @@ func lead(s State, seat norns.Player) float64 {
 			best = max(best, int(s.score[q]))
 		}
 	}
-	d := float64(int(s.score[seat])-best) / (2 * searchScale)
+	d := float64(int(s.score[seat])-best) / (2 * scale)
 	return min(1, max(0, 0.5+d))
 }
 
@@ -124,6 +137,6 @@ func (b *SearchBot) Choose(ctx context.Context, v View) (Move, error) {
 	if v.phase != PhaseTurn || v.toMove != v.me {
 		return Move{}, errNotToAct
 	}
-	b.stop = v.turns + 2*uint16(v.players)
+	b.stop = v.turns + b.rounds*uint16(v.players)
 	return b.s.Choose(ctx, v, b.r)
 }

@@ -3,6 +3,7 @@ package voluspa_test
 import (
 	"context"
 	"flag"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,6 +17,8 @@ var (
 	botStrengthSeeds = flag.Int("strength.seeds", 500, "TestBotStrength: seeds per pairing (each played once per seating)")
 	botStrengthIters = flag.Int("strength.iters", 200, "TestBotStrength: search iterations per decision (0: the bot's default)")
 	botStrengthSeats = flag.Int("strength.players", 2, "TestBotStrength: players per match (the candidate against the others)")
+	botStrengthTime  = flag.Duration("strength.time", 0, "TestBotStrength: search time per decision (0: none, the iterations alone)")
+	botStrengthOnly  = flag.String("strength.only", "", "TestBotStrength: run only the pairings whose name starts with this")
 )
 
 type botMaker func(seed uint64) norns.Bot[voluspa.View, voluspa.Move]
@@ -35,24 +38,36 @@ func TestBotStrength(t *testing.T) {
 	random := func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] { return voluspa.NewRandomBot(seed) }
 	heuristic := func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] { return voluspa.NewHeuristicBot(seed) }
 	searchBot := func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] {
-		return voluspa.NewSearchBot(voluspa.SearchOptions{Seed: seed, Iterations: *botStrengthIters})
+		return voluspa.NewSearchBot(voluspa.SearchOptions{Seed: seed, Iterations: *botStrengthIters, Time: *botStrengthTime})
+	}
+	oldSearch := func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] {
+		return voluspa.NewOldSearchBot(voluspa.SearchOptions{Seed: seed, Iterations: *botStrengthIters, Time: *botStrengthTime})
 	}
 	start := mustNew(t, *botStrengthSeats)
 	for _, tc := range []struct {
 		name string
 		a, b botMaker
+		old  bool // against or as the old search: measured, not required to win
 	}{
-		{"heuristic vs random", heuristic, random},
-		{"search vs heuristic", searchBot, heuristic},
+		{"heuristic vs random", heuristic, random, false},
+		{"search vs heuristic", searchBot, heuristic, false},
+		{"old search vs heuristic", oldSearch, heuristic, true},
+		{"search vs old search", searchBot, oldSearch, true},
 	} {
+		if !strings.HasPrefix(tc.name, *botStrengthOnly) {
+			continue
+		}
 		began := time.Now()
 		res, err := arena.Run(context.Background(), arena.Config[voluspa.State, voluspa.Move, voluspa.View]{
-			Start: start, Seeds: *botStrengthSeeds, Candidate: tc.a, Base: tc.b,
+			Start: start, Seeds: *botStrengthSeeds, Candidate: tc.a, Base: tc.b, Stream: voluspa.ChanceStream,
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("%s, %d players: win rate %v (95%% CI %.3f–%.3f), %v", tc.name, start.Players(), res, res.Mean-res.Half, res.Mean+res.Half, time.Since(began).Round(time.Second))
+		if tc.old {
+			continue
+		}
 		if !res.Beats() {
 			t.Errorf("%s: the 95%% confidence interval does not lie above %.3f: %v", tc.name, res.Even, res)
 		}

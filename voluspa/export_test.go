@@ -134,3 +134,23 @@ func Lose(s State, zone int) (State, bool) {
 	}
 	return s, false
 }
+
+// NewOldSearchBot returns version 1.0's search bot, for the strength test's old-against-new
+// pairing.
+func NewOldSearchBot(opts SearchOptions) *SearchBot { return newSearchBot(opts, v1Model) }
+
+// NewTunedSearchBot returns a search bot whose model differs from the default in the fields
+// given (a zero value keeps the default), for tuning runs of the strength test.
+func NewTunedSearchBot(opts SearchOptions, noise, scale float64, rounds int) *SearchBot {
+	md := defaultModel
+	if noise > 0 {
+		md.noise = noise
+	}
+	if scale > 0 {
+		md.scale = scale
+	}
+	if rounds > 0 {
+		md.rounds = rounds
+	}
+	return newSearchBot(opts, md)
+}
