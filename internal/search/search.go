@@ -956,7 +956,8 @@ func (t *Searcher[S, M, V]) rootChild(m M) int32 {
 
 // RootStats appends to dst the statistics of the last search for each legal move of its view, in
 // the view's legal order, and returns the extended slice. A move the search never tried has 0
-// visits and mean 0. After a search that returned at once (a single legal move), every move
+// visits and mean 0. With workers, each move's visits are the sum over the workers' trees and
+// its mean is the summed reward over the summed visits. After a search that returned at once (a single legal move), every move
 // has 0 visits.
 func (t *Searcher[S, M, V]) RootStats(dst []MoveStats[M]) []MoveStats[M] {
 	for _, m := range t.rootMv {
