@@ -399,6 +399,7 @@ function show(pl) {
   else if (!app.watching && v.toMove === pl.seat) status.textContent = prompt(v, pl.legal);
   else if (v.toMove === -1) status.textContent = watching + "Dealing…";
   else status.textContent = watching + (app.watching ? seatName(v.toMove) + " to move…" : "Waiting for " + seatName(v.toMove) + "…");
+  $("#prompt").hidden = app.watching || pl.over; // no move area once the match is over
   showWatchLink(pl);
 
   app.pending = false;
