@@ -3,6 +3,7 @@ package gulveig
 import (
 	"context"
 	"errors"
+	"math/bits"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/rng"
@@ -186,6 +187,23 @@ func (k *know) rank(c Card, hand Cards) int {
 
 func (k *know) isMaster(c Card, hand Cards) bool { return k.rank(c, hand) == 0 }
 
+// masters returns the cards of hand that are masters of their clan ([know.isMaster]). It loops
+// over bits rather than iterators: the search's prior calls it for each of the 120 asides.
+func (k *know) masters(hand Cards) Cards {
+	p := k.pub
+	st := &p.vals().strength
+	out := hand
+	for x := uint64(inPlayOf[p.alts&AllAlternates].Minus(p.played).Minus(hand)); x != 0; x &= x - 1 {
+		c := Card(bits.TrailingZeros64(x)) // an unplayed card outside hand: no card of hand below it is a master
+		for y := uint64(out.OfClan(c.Clan())); y != 0; y &= y - 1 {
+			if h := Card(bits.TrailingZeros64(y)); st[h] < st[c] {
+				out = out.Without(h)
+			}
+		}
+	}
+	return out
+}
+
 // wantPower reports whether the seat's power at its role turn helps it.
 func (k *know) wantPower() bool {
 	p := k.pub
@@ -266,8 +284,13 @@ func (k *know) chooseAside() Move {
 // asideScore returns how much [know.chooseAside] wants card c put aside: its worth, less its
 // strength, and far less when it is a master or part of a combo held.
 func (k *know) asideScore(c Card) int {
+	return k.asideScoreOf(c, k.isMaster(c, k.hand))
+}
+
+// asideScoreOf is [know.asideScore] with whether c is a master given.
+func (k *know) asideScoreOf(c Card, master bool) int {
 	score := int(k.pub.vals().worth[c])*4 - int(k.pub.vals().strength[c])
-	if k.isMaster(c, k.hand) {
+	if master {
 		score -= 100
 	}
 	if x, ok := c.Partner(); ok && k.hand.Has(x) {

@@ -81,9 +81,11 @@ type searchTuning struct {
 	noise       float64 // share of random cards in the heuristic policy
 	rewardScale float64 // lead in points, gained over a hand, worth a reward of 1
 	fitTries    int     // draws per determinisation to fit the opponents' bids (0: none)
+	solveTricks int     // tricks left from which playouts play the solver's moves (0: never)
+	solveOpp    bool    // the opponent model plays the solver's moves too
 }
 
-var defaultSearchTuning = searchTuning{noise: 0.1, rewardScale: 400, fitTries: 8}
+var defaultSearchTuning = searchTuning{noise: 0.1, rewardScale: 400, fitTries: 8, solveTricks: 0, solveOpp: true}
 
 // NewSearchBot returns a search bot with the given options.
 func NewSearchBot(opts SearchOptions) *SearchBot {
@@ -92,12 +94,26 @@ func NewSearchBot(opts SearchOptions) *SearchBot {
 
 func newSearchBot(opts SearchOptions, tu searchTuning) *SearchBot {
 	m := &searchModel{tries: tu.fitTries}
-	noise := tu.noise
+	noise, solveAt := tu.noise, int8(HandSize-tu.solveTricks)
 	policy := func(s State, r *rng.Rand) Move { return policyMove(&s, r, noise) }
+	playout := policy
+	if tu.solveTricks > 0 {
+		playout = func(s State, r *rng.Rand) Move {
+			if s.phase == PhasePlay && int8(s.tricks) >= solveAt {
+				var sv solver
+				return sv.solveMove(&s)
+			}
+			return policyMove(&s, r, noise)
+		}
+	}
+	opp := policy
+	if tu.solveOpp {
+		opp = playout
+	}
 	so := search.Options[State, Move]{
 		Exploration: opts.Exploration,
-		Opponents:   policy,
-		Playout:     policy,
+		Opponents:   opp,
+		Playout:     playout,
 		Prior:       prior,
 		Horizon:     func(s State) bool { return s.phase == PhaseDeal },
 		Reward: func(s State, seat norns.Player) float64 {
@@ -107,7 +123,8 @@ func newSearchBot(opts SearchOptions, tu searchTuning) *SearchBot {
 	if tu.fitTries > 0 {
 		so.Determinize = m.determinize
 	}
-	setBudget(&so, opts)
+	so.Iterations, so.Time = search.Budget(opts.Iterations, opts.Time)
+	so.Workers = opts.Workers
 	return &SearchBot{s: search.New[State, Move, View](so), r: rng.New(opts.Seed), m: m}
 }
 
@@ -139,7 +156,8 @@ func prior(s State, m Move) float64 {
 	k := knowOf(&s)
 	switch m.kind() {
 	case MoveAside:
-		return float64(k.asideScore(m.c0()) + k.asideScore(m.c1()) + k.asideScore(m.c2()))
+		ms := k.masters(k.hand)
+		return float64(k.asideScoreOf(m.c0(), ms.Has(m.c0())) + k.asideScoreOf(m.c1(), ms.Has(m.c1())) + k.asideScoreOf(m.c2(), ms.Has(m.c2())))
 	case MoveBid:
 		return -abs(float64(m.n() - (k.estimate(k.hand) + 12)))
 	case MoveBlind:

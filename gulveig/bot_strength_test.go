@@ -20,6 +20,12 @@ var (
 	botStrengthSeats = flag.Int("strength.players", 3, "TestBotStrength: players per match (the candidate against the others)")
 	botStrengthHands = flag.Int("strength.hands", 4, "TestBotStrength: hands per match (Config.HandLimit)")
 	botStrengthTime  = flag.Duration("strength.time", 0, "TestBotStrength: search time per decision (0: none, the iterations alone)")
+	botStrengthNoise = flag.Float64("strength.noise", -1, "TestBotStrength: the search's policy noise (negative: the default)")
+	botStrengthScale = flag.Float64("strength.scale", 0, "TestBotStrength: the search's reward scale (0: the default)")
+	botStrengthTries = flag.Int("strength.tries", -1, "TestBotStrength: the search's draws to fit the bids (negative: the default)")
+	botStrengthSolve = flag.Int("strength.solve", -1, "TestBotStrength: tricks left from which the search's playouts solve exactly (negative: the default)")
+	botStrengthSOpp  = flag.Bool("strength.solveopp", true, "TestBotStrength: with -strength.solve, the opponent model solves too")
+	botStrengthExpl  = flag.Float64("strength.expl", 0, "TestBotStrength: the search's exploration constant (0: the default)")
 	botStrengthOnly  = flag.String("strength.only", "", "TestBotStrength: run only the pairings whose name contains this")
 )
 
@@ -40,7 +46,8 @@ func TestBotStrength(t *testing.T) {
 	heuristic := func(seed uint64) gulveig.Bot { return gulveig.NewHeuristicBot(seed) }
 	var clock decisionClock
 	searchBot := func(seed uint64) gulveig.Bot {
-		return clock.wrap(gulveig.NewSearchBot(gulveig.SearchOptions{Seed: seed, Iterations: *botStrengthIters, Time: *botStrengthTime}))
+		opts := gulveig.SearchOptions{Seed: seed, Iterations: *botStrengthIters, Time: *botStrengthTime, Exploration: *botStrengthExpl}
+		return clock.wrap(gulveig.NewTunedSearchBot(opts, *botStrengthNoise, *botStrengthScale, *botStrengthTries, *botStrengthSolve, *botStrengthSOpp))
 	}
 	old := func(seed uint64) gulveig.Bot {
 		return gulveig.NewLegacySearchBot(seed, max(*botStrengthIters, 1))

@@ -53,3 +53,23 @@ func (b *LegacySearchBot) Choose(ctx context.Context, v View) (Move, error) {
 	b.root = v.scores
 	return b.s.Choose(ctx, v, b.r)
 }
+
+// NewTunedSearchBot returns a SearchBot with tuning constants other than the default, for the
+// strength tests' measurements: noise, reward scale, fit tries, the tricks left from which the
+// solver plays and whether the opponent model uses it; a negative value keeps the default.
+func NewTunedSearchBot(opts SearchOptions, noise, scale float64, tries, solve int, solveOpp bool) *SearchBot {
+	tu := defaultSearchTuning
+	if solve >= 0 {
+		tu.solveTricks, tu.solveOpp = solve, solveOpp
+	}
+	if noise >= 0 {
+		tu.noise = noise
+	}
+	if scale > 0 {
+		tu.rewardScale = scale
+	}
+	if tries >= 0 {
+		tu.fitTries = tries
+	}
+	return newSearchBot(opts, tu)
+}

@@ -34,7 +34,9 @@ func init() {
 			{Name: "heuristic", Description: "bids its hand's worth, plays masters and combos, takes tricks worth taking",
 				New: func(seed uint64) Bot { return NewHeuristicBot(seed) }},
 			{Name: "search", Description: "information-set Monte Carlo tree search over the hand",
-				New: func(seed uint64) Bot { return NewSearchBot(SearchOptions{Seed: seed}) }},
+				New: func(seed uint64) Bot {
+					return NewSearchBot(SearchOptions{Seed: seed, Iterations: DefaultSearchIterations})
+				}},
 		},
 		ViewJSON:     regViewJSON,
 		EventJSON:    regEventJSON,
