@@ -5,26 +5,43 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"sync"
+	"time"
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/internal/search"
 	"github.com/nornsgames/norns/rng"
 )
 
-// SearchOptions configures a [SearchBot]. The zero SearchOptions is the default bot with seed 0.
+// SearchOptions configures a [SearchBot]. The zero SearchOptions is the default bot with seed 0,
+// which thinks for DefaultSearchTime per decision.
 type SearchOptions struct {
-	// Seed makes the bot's choices reproducible.
+	// Seed makes the bot's choices reproducible (with an iteration budget: see Time).
 	Seed uint64
-	// Iterations is the search budget per decision; 0 means DefaultSearchIterations.
+	// Iterations is the search budget per decision in iterations; 0 means none (see Time). A
+	// negative value means 0.
 	Iterations int
+	// Time is the time budget per decision. The search stops when either budget runs out:
+	// with Iterations set and Time 0 it is reproducible from Seed; with neither set it thinks
+	// for DefaultSearchTime. A negative value means 0.
+	Time time.Duration
+	// Workers is the number of root-parallel searches (independent trees on separate goroutines,
+	// their root statistics summed); 0 or 1 means one. Pass runtime.GOMAXPROCS(0) to use every core.
+	// Choices stay reproducible for a fixed Workers and an iteration budget.
+	Workers int
 	// Exploration is the UCB1 exploration constant; 0 means 0.3, the best value measured for
 	// this bot's rewards. A negative, infinite or NaN value means 0.3 too.
 	Exploration float64
 }
 
-// DefaultSearchIterations is the search budget per decision of a [SearchBot] when
-// [SearchOptions.Iterations] is 0.
+// DefaultSearchIterations is a budget in iterations that the package's tests and reproducible
+// strength runs use (SearchOptions{Iterations: DefaultSearchIterations}), and the budget of the
+// registry's "search" bot, whose choices must be reproducible from its seed.
 const DefaultSearchIterations = 1000
+
+// DefaultSearchTime is the time budget per decision of a [SearchBot] whose SearchOptions set
+// neither budget.
+const DefaultSearchTime = 100 * time.Millisecond
 
 // SearchBot chooses moves by information-set Monte Carlo tree search (internal/search) over the
 // current hand, on a model given to the search as options:
@@ -35,7 +52,10 @@ const DefaultSearchIterations = 1000
 //     uniformly);
 //   - the opponents are searched in the tree like the bot, each playing for its own reward;
 //   - playouts finish the hand with [HeuristicBot]'s play for every seat, one move in ten
-//     uniformly random;
+//     uniformly random, until few tricks are left (two with two players, one with three): from
+//     there every seat plays perfectly on the dealt cards, as an exact solver of the rest of the
+//     hand finds (alpha-beta with a transposition table with two players, max^n with three; the
+//     6's random pick averaged over its outcomes);
 //   - the horizon is the end of the hand, worth the hand's points: 1/2 plus the bot's points
 //     less the best opponent's over 60, clamped to [0, 1], or the match result when the hand
 //     ends the match.
@@ -52,12 +72,13 @@ type SearchBot struct {
 // searchTuning holds the search bot's constants, measured with the bot-strength tests.
 type searchTuning struct {
 	noise       float64 // share of random moves in playouts
+	solve       [4]int  // by player count: playouts play perfectly (the solver) with this many tricks left or fewer; 0: never
 	bidFactor   int     // the bid's budget, in multiples of the per-move budget
 	rewardScale float64 // hand-point difference worth a reward of 1/2
 	exploration float64 // UCB1 constant when SearchOptions leaves it 0
 }
 
-var defaultSearchTuning = searchTuning{noise: 0.1, bidFactor: 1, rewardScale: 30, exploration: 0.3}
+var defaultSearchTuning = searchTuning{noise: 0.1, solve: [4]int{2: 2, 3: 1}, bidFactor: 1, rewardScale: 30, exploration: 0.3}
 
 // NewSearchBot returns a search bot with the given options.
 func NewSearchBot(opts SearchOptions) *SearchBot {
@@ -65,19 +86,18 @@ func NewSearchBot(opts SearchOptions) *SearchBot {
 }
 
 func newSearchBot(opts SearchOptions, tu searchTuning) *SearchBot {
-	it := opts.Iterations
-	if it <= 0 {
-		it = DefaultSearchIterations
-	}
+	it, limit := search.Budget(opts.Iterations, opts.Time)
 	c := opts.Exploration
 	if !(c > 0) || math.IsInf(c, 1) {
 		c = tu.exploration
 	}
 	b := &SearchBot{r: rng.New(opts.Seed)}
 	so := searchOptions(tu)
-	so.Iterations, so.Exploration = it, c
+	so.Iterations, so.Time, so.Workers, so.Exploration = it, limit, opts.Workers, c
 	b.play = search.New[State, Move, View](so)
-	so.Iterations = it * max(tu.bidFactor, 1)
+	if it > 0 {
+		so.Iterations = it * max(tu.bidFactor, 1)
+	}
 	b.bid = search.New[State, Move, View](so)
 	return b
 }
@@ -86,10 +106,22 @@ func newSearchBot(opts SearchOptions, tu searchTuning) *SearchBot {
 // the playout policy (Playout) and the loop that plays it in place (Rollout), the horizon at the
 // end of the hand, the bids refined, and the hand's reward.
 func searchOptions(tu searchTuning) search.Options[State, Move] {
-	pl := &playout{noise: tu.noise}
+	// Each call takes its scratch space from the pool, so that workers searching at once share
+	// none; the solver's table may outlive a call, since what it holds is true of every state.
+	pool := &playoutPool{tu: tu}
 	return search.Options[State, Move]{
-		Playout:     pl.policy,
-		Rollout:     pl.rollout,
+		Playout: func(s State, r *rng.Rand) Move {
+			pl := pool.get()
+			m := pl.choose(&s, r)
+			pool.put(pl)
+			return m
+		},
+		Rollout: func(s State, seat norns.Player, r *rng.Rand) (State, error) {
+			pl := pool.get()
+			s, err := pl.rollout(s, seat, r)
+			pool.put(pl)
+			return s, err
+		},
 		Horizon:     func(s State) bool { return s.phase == PhaseDeal },
 		Determinize: refineBids,
 		Reward: func(s State, seat norns.Player) float64 {
@@ -98,23 +130,50 @@ func searchOptions(tu searchTuning) search.Options[State, Move] {
 	}
 }
 
-// playout is the search's playout policy (policy, [search.Options.Playout]), and the loop that
+// playoutPool keeps the playouts' scratch space (a [playout] each) for the calls of one bot's
+// options: as many as have run at once, kept for the bot's life. Unlike a sync.Pool it never
+// drops one, so the solver's table is made once per worker, not after every collection.
+type playoutPool struct {
+	tu   searchTuning
+	mu   sync.Mutex
+	free []*playout
+}
+
+func (pp *playoutPool) get() *playout {
+	pp.mu.Lock()
+	defer pp.mu.Unlock()
+	if n := len(pp.free); n > 0 {
+		pl := pp.free[n-1]
+		pp.free = pp.free[:n-1]
+		return pl
+	}
+	return &playout{noise: pp.tu.noise, solve: pp.tu.solve, scale: pp.tu.rewardScale}
+}
+
+func (pp *playoutPool) put(pl *playout) {
+	pp.mu.Lock()
+	pp.free = append(pp.free, pl)
+	pp.mu.Unlock()
+}
+
+// playout is the search's playout policy (choose, [search.Options.Playout]), and the loop that
 // plays it (rollout, [search.Options.Rollout]): every seat plays the heuristic's move, one move
-// in ten uniformly random; chance draws with SampleChance. The loop applies the moves to one
+// in ten uniformly random, or the solver's move once solve[players] tricks or fewer are left
+// (the solver draws nothing from the generator, and its choice does not depend on what its table
+// holds); chance draws with SampleChance. The loop applies the moves to one
 // State in place and keeps the legal-move buffer and the outlook from move to move, which makes
 // a playout cheaper than the search's generic loop (a copy of the State per call, the calls
 // through the options). It plays exactly as the generic loop plays policy, with the same draws
 // from the generator: TestRolloutIsTheGenericLoop checks it from states of every phase.
 type playout struct {
 	noise float64 // share of random moves
+	solve [4]int  // searchTuning.solve
+	scale float64 // searchTuning.rewardScale, for the solver
+	sv    *solver // made on first use
 	buf   []Move
 	o     outlook
 	stock stockSum // the stock of the last outlook
 }
-
-// policy returns the playout policy's move for the seat to act in s, which is not over, not a
-// chance node and not at the end of a hand: [search.Options.Playout].
-func (pl *playout) policy(s State, r *rng.Rand) Move { return pl.choose(&s, r) }
 
 // rollout plays s out to the end of its hand (or of the match): [search.Options.Rollout].
 func (pl *playout) rollout(s State, _ norns.Player, r *rng.Rand) (State, error) {
@@ -136,6 +195,12 @@ func (pl *playout) rollout(s State, _ norns.Player, r *rng.Rand) (State, error) 
 // decision, is chosen from the set of playable kinds without writing the legal moves: the same
 // moves in the same order (ascending cards), so the same draws pick the same card.
 func (pl *playout) choose(s *State, r *rng.Rand) Move {
+	if handSize(int(s.players))-int(s.trickNo) <= pl.solve[s.players] {
+		if pl.sv == nil {
+			pl.sv = newSolver(pl.scale)
+		}
+		return pl.sv.best(s)
+	}
 	if s.phase == PhasePlay {
 		set := playable(s.hands[s.toMove], &s.trick)
 		n := bits.OnesCount64(uint64(set))

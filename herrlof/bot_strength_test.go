@@ -3,6 +3,7 @@ package herrlof_test
 import (
 	"context"
 	"flag"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,6 +16,7 @@ var (
 	botStrengthSeeds = flag.Int("strength.seeds", 500, "TestBotStrength: seeds per pairing (each played twice, seats swapped)")
 	botStrengthIters = flag.Int("strength.iters", 300, "TestBotStrength: search iterations per decision (0: the bot's default)")
 	botStrengthSeats = flag.Int("strength.players", 2, "TestBotStrength: players per match (3: the candidate against two base bots)")
+	botStrengthOnly  = flag.String("strength.only", "", "TestBotStrength: run only the pairings whose name contains this")
 )
 
 // botMaker makes a fresh bot for one match.
@@ -37,6 +39,10 @@ func TestBotStrength(t *testing.T) {
 	searchBot := func(seed uint64) herrlof.Bot {
 		return herrlof.NewSearchBot(herrlof.SearchOptions{Seed: seed, Iterations: *botStrengthIters})
 	}
+	// The search before the endgame solver, for the gain it brings at the same budget.
+	noSolver := func(seed uint64) herrlof.Bot {
+		return herrlof.NewSearchBotSolving(herrlof.SearchOptions{Seed: seed, Iterations: *botStrengthIters}, 0, 0)
+	}
 	start, err := herrlof.New(herrlof.Config{Players: *botStrengthSeats})
 	if err != nil {
 		t.Fatal(err)
@@ -47,7 +53,11 @@ func TestBotStrength(t *testing.T) {
 	}{
 		{"heuristic vs random", heuristic, random},
 		{"search vs heuristic", searchBot, heuristic},
+		{"search vs search without solver", searchBot, noSolver},
 	} {
+		if !strings.Contains(tc.name, *botStrengthOnly) {
+			continue
+		}
 		began := time.Now()
 		c := arena.Versus(start, tc.a, tc.b)
 		c.Seeds, c.Stream = *botStrengthSeeds, herrlof.ChanceStream

@@ -134,3 +134,11 @@ func Zones(s State) []cards.Multiset {
 	}
 	return append(z, stock, trick, done, trump, replaced)
 }
+
+// NewSearchBotSolving is NewSearchBot with the solver's reach set: playouts play perfectly with
+// solve[players] tricks left or fewer (0: never, the search before the solver).
+func NewSearchBotSolving(opts SearchOptions, solve2, solve3 int) *SearchBot {
+	tu := defaultSearchTuning
+	tu.solve = [4]int{2: solve2, 3: solve3}
+	return newSearchBot(opts, tu)
+}

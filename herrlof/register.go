@@ -27,7 +27,9 @@ func init() {
 			{Name: "heuristic", Description: "bids what its hand should take and plays to make it",
 				New: func(seed uint64) norns.Bot[View, Move] { return NewHeuristicBot(seed) }},
 			{Name: "search", Description: "information-set Monte Carlo tree search over the hand",
-				New: func(seed uint64) norns.Bot[View, Move] { return NewSearchBot(SearchOptions{Seed: seed}) }},
+				New: func(seed uint64) norns.Bot[View, Move] {
+					return NewSearchBot(SearchOptions{Seed: seed, Iterations: DefaultSearchIterations})
+				}},
 		},
 		ViewJSON:     regViewJSON,
 		EventJSON:    regEventJSON,
