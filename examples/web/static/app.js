@@ -364,7 +364,7 @@ function show(pl) {
   const first = app.payload === null;
   app.payload = pl;
   if (first) setRulesButton(pl.game);
-  $("#title").textContent = pl.game.charAt(0).toUpperCase() + pl.game.slice(1) + (app.watching ? " · you are watching" : " · you are seat " + pl.seat);
+  $("#title").textContent = pl.game.charAt(0).toUpperCase() + pl.game.slice(1) + (app.watching ? " · watching" : " · seat " + pl.seat + " (you)");
   const v = JSON.parse(JSON.stringify(pl.view));
   const log = $("#log");
   for (const li of log.querySelectorAll("li.new")) li.classList.remove("new");
@@ -506,3 +506,9 @@ $("#watch-link").addEventListener("focus", (e) => e.target.select());
 
 window.addEventListener("hashchange", route);
 route();
+
+// A window that changes size (a phone turned) keeps the log's last lines in view.
+window.addEventListener("resize", () => {
+  const log = $("#log");
+  if (log) log.scrollTop = log.scrollHeight;
+});
