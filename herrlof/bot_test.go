@@ -341,3 +341,32 @@ func TestNewSearchBotClampsExploration(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchBotWorkers: with several workers (searching at once, each playout taking scratch of
+// its own, the endgame solver's table included) the bot's choices stay reproducible for a fixed
+// Workers and an iteration budget, from positions early and late in a hand; with a time budget
+// alone it answers within it (plus the search's check interval and a margin for a busy machine).
+func TestSearchBotWorkers(t *testing.T) {
+	for _, n := range []int{2, 12} {
+		s := botPosition(t, 5, n)
+		v := s.View(0)
+		choose := func() herrlof.Move {
+			m, err := herrlof.NewSearchBot(herrlof.SearchOptions{Seed: 9, Iterations: 300, Workers: 3}).Choose(context.Background(), v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return m
+		}
+		if a, b := choose(), choose(); a != b {
+			t.Errorf("decision %d: two searches with 3 workers chose %v and %v", n, a, b)
+		}
+	}
+	v := botPosition(t, 5, 2).View(0)
+	began := time.Now()
+	if _, err := herrlof.NewSearchBot(herrlof.SearchOptions{Time: 20 * time.Millisecond, Workers: 2}).Choose(context.Background(), v); err != nil {
+		t.Fatal(err)
+	}
+	if el := time.Since(began); el > 2*time.Second {
+		t.Errorf("a 20 ms budget took %v", el)
+	}
+}
