@@ -141,7 +141,9 @@ var matchesBucket = []byte("matches")
 // storeBatchDelay is the longest a Save waits for others to share its transaction (bbolt's
 // Batch; its default is 10 ms). Saves from many matches at once share one commit, and so one
 // fsync: with 200 clients on one disk the load test plays about twice the moves per second that
-// a transaction per Save did. A lone Save waits this long more before its commit.
+// a transaction per Save did. A lone Save waits this long more before its commit: about 4 ms in
+// all on this project's test machine, against 1 ms for a transaction of its own, which nobody
+// clicking notices.
 const storeBatchDelay = 2 * time.Millisecond
 
 // storeLockWait is how long openBoltStore waits for another process to let go of the database.
