@@ -287,4 +287,9 @@ func TestRestartAfterKill(t *testing.T) {
 	if !found {
 		t.Fatalf("no file in the data directory %v holds match %s and its first seat's token hash", files, r.Match)
 	}
+	for _, f := range files {
+		if fi, err := os.Stat(f); err == nil {
+			t.Logf("the data directory holds %s (%d bytes): the match and its hashes, no token in clear", filepath.Base(f), fi.Size())
+		}
+	}
 }
