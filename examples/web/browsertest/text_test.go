@@ -12,7 +12,8 @@ import (
 
 // The log speaks to the person: the page's youText rewrites the games' own sentences (written
 // about seats in the third person) for the seat that reads them, with the verbs, the pronouns
-// and the possessives agreeing. The sentences are the games' own, taken from their events.
+// and the possessives agreeing, and words writes terse card codes as the cards' names. The
+// sentences are the games' own, taken from their events.
 func TestBrowserYouText(t *testing.T) {
 	path := chromium(t)
 	t.Parallel()
@@ -56,6 +57,26 @@ func TestBrowserYouText(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("youText(%q, %d) = %q, want %q", tc.text, tc.me, got, tc.want)
+		}
+	}
+	// Herrlof's card codes in words, in its moves and its log; other games as they are
+	for _, tc := range []struct{ game, text, want string }{
+		{"herrlof", "return R4", "return red 4"},
+		{"herrlof", "You win the trick with Y5", "You win the trick with yellow 5"},
+		{"herrlof", "Hand 3 is dealt; the trump card is V (no trump suit); you lead", "Hand 3 is dealt; the trump card is Valknut (no trump suit); you lead"},
+		{"herrlof", "Seat 1 gives H to you", "Seat 1 gives Hagalaz to you"},
+		{"herrlof", "steal 2", "steal 2"},
+		{"gulveig", "You play Thor", "You play Thor"},
+		{"voluspa", "You lay Valkyrie at 0,1", "You lay Valkyrie at 0,1"},
+	} {
+		game, _ := json.Marshal(tc.game)
+		arg, _ := json.Marshal(tc.text)
+		got, err := chromedp.Run(tab, chromedp.Evaluate[string](fmt.Sprintf("words(%s, %s)", game, arg)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tc.want {
+			t.Errorf("words(%s, %q) = %q, want %q", tc.game, tc.text, got, tc.want)
 		}
 	}
 }

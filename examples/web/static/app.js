@@ -372,7 +372,7 @@ function show(pl) {
   for (let i = 0; i < pl.events.length; i++) {
     if (pl.eventIndex + i < have) continue;
     const text = pl.events[i].text; // a spectator's events are in the third person already
-    log.append(h("li", { class: "new" }, app.watching ? text.charAt(0).toUpperCase() + text.slice(1) : youText(text, pl.seat)));
+    log.append(h("li", { class: "new" }, words(pl.game, app.watching ? text.charAt(0).toUpperCase() + text.slice(1) : youText(text, pl.seat))));
     app.events.push(pl.events[i].data ?? null);
   }
   if (app.events.length > 200) app.events.splice(0, app.events.length - 200);
@@ -408,7 +408,7 @@ function show(pl) {
   const controls = [];
   for (const [verb, options] of sorted.picks) controls.push(pickControl(verb, options));
   for (const [prefix, list] of sorted.numbers) controls.push(numberControl(prefix, list));
-  $("#moves").replaceChildren(...controls, ...sorted.buttons.map((m) => h("button", { type: "button", dataset: { move: m }, onclick: () => sendMove(m) }, m)));
+  $("#moves").replaceChildren(...controls, ...sorted.buttons.map((m) => h("button", { type: "button", dataset: { move: m }, onclick: () => sendMove(m) }, words(pl.game, m))));
   for (const c of controls) c.refresh();
 
 }

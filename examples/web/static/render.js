@@ -71,6 +71,19 @@ function secondPerson(word) {
   return word;
 }
 
+// inWords writes a game's moves and events in words where its notation is terse, as its cards
+// on the table read: Herrlof's card codes become the cards' names ("R7" → "red 7", "V" →
+// "Valknut", "H" → "Hagalaz"). A game without an entry is shown as it writes itself.
+const inWords = {
+  herrlof: (text) => text.replace(/\b([RGBY])([1-9])\b/g, (all, s, r) => herrlofSuits[s] + " " + r)
+    .replace(/\bV\b/g, "Valknut").replace(/\bH\b/g, "Hagalaz"),
+};
+
+// words returns text (a move or an event of game) in words.
+function words(game, text) {
+  return inWords[game] ? inWords[game](text) : text;
+}
+
 const renderers = {
   herrlof: renderHerrlof,
   gnav: renderGnav,
