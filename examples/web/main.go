@@ -40,8 +40,9 @@
 //
 // The store is a small interface (Save, Load and Delete of a match's record). The command's is
 // an embedded database, go.etcd.io/bbolt: one file, matches.db in the data directory, a bucket
-// of records keyed by match id, each Save and Delete a transaction committed with fsync before
-// the move is announced, so a crash or a power cut leaves the old record or the new; -memory
+// of records keyed by match id, each Save and Delete committed in a transaction, with fsync,
+// before the move is announced (saves made at the same moment share one), so a crash or a power
+// cut leaves the old record or the new; -memory
 // (and the tests) use a map in memory instead. bbolt was chosen because it is pure Go (no cgo:
 // the command still cross-compiles with go build alone), keeps everything in one file that is
 // locked while a server uses it (a second server on the same directory is refused instead of
@@ -54,8 +55,9 @@
 // log, less crash-safe by default (fsync every second) and less widely used. The database is a
 // requirement of this command only, so the command is a module of its own (examples/web/go.mod,
 // with the browser tests in it), joined to the library by the repository's go.work: the
-// library's go.mod requires nothing the library does not import, and go build, go vet and go
-// test ./... from the repository's root still cover the command.
+// library's go.mod requires nothing the library does not import, and from the repository's
+// root go run ./examples/web and go test ./examples/web/... work as before (./... there stops
+// at a nested module, so CI names this one's packages).
 //
 // Several servers would share one store by putting the interface on a server database (a
 // table of records keyed by match, each Save a transaction that checks the move count it
