@@ -305,11 +305,13 @@ function renderGulveig(v, ctx) {
   };
   const others = [];
   for (let p = 0; p < v.players; p++) if (p !== me) others.push(seatPanel(p));
+  const over = v.phase === "over"; // no bid or trick to show once the match is over
   const center = h("div", { class: "center" },
     h("div", {}, h("h4", {}, "Hand"), "#" + (v.round ?? v.hands), " · phase ", h("b", { id: "phase" }, v.phase), " · first to " + v.target),
-    h("div", {}, h("h4", {}, "Bid"), v.declarer >= 0 ? [ctx.seatName(v.declarer, true), v.declarer === me ? " play for " : " plays for ", v.contract] : ["high bid ", v.highBid]),
+    over ? null : h("div", {}, h("h4", {}, "Bid"), v.declarer >= 0 ? [ctx.seatName(v.declarer, true), v.declarer === me ? " play for " : " plays for ", v.contract]
+      : v.highBid > 0 ? ["high bid ", v.highBid] : "no bid yet"),
     v.treasure.length ? h("div", {}, h("h4", {}, "Treasure"), cards(v.treasure, "small")) : null,
-    h("div", { id: "trick" }, h("h4", {}, "Trick " + (v.tricks + 1)),
+    over ? null : h("div", { id: "trick" }, h("h4", {}, "Trick " + (v.tricks + 1)),
       v.trick.length ? h("div", { class: "pile" }, v.trick.map((c, i) => h("div", { class: "play" },
         gulveigCard(ctx, c, { size: "small" }), ctx.seatName((v.leader + i) % v.players, true)))) : "—"),
     v.supremacy ? h("div", {}, h("h4", {}, "Supremacy"), v.supremacy) : null,
