@@ -273,3 +273,50 @@ func TestNewSearchBotAcceptsAnyExploration(t *testing.T) {
 		}
 	}
 }
+
+// The search's budgets: with neither set it thinks for DefaultSearchTime, with Time alone for that
+// long, and with an iteration budget it is reproducible from its seed, with one worker or two.
+func TestSearchBotBudgets(t *testing.T) {
+	s, _ := gnav.New(gnav.Config{DealerGiven: true})
+	s, _ = s.Apply(s.SampleChance(rng.New(3)))
+	v := s.View(s.ToMove())
+	for _, tc := range []struct {
+		opts     gnav.SearchOptions
+		min, max time.Duration
+	}{
+		{gnav.SearchOptions{}, gnav.DefaultSearchTime, 20 * gnav.DefaultSearchTime},
+		{gnav.SearchOptions{Time: 30 * time.Millisecond}, 30 * time.Millisecond, 20 * gnav.DefaultSearchTime},
+		{gnav.SearchOptions{Time: 30 * time.Millisecond, Workers: 2}, 30 * time.Millisecond, 20 * gnav.DefaultSearchTime},
+	} {
+		began := time.Now()
+		m, err := gnav.NewSearchBot(tc.opts).Choose(context.Background(), v)
+		took := time.Since(began)
+		if err != nil || !slices.Contains(v.Legal(), m) {
+			t.Fatalf("%+v: %v, %v; want a legal move", tc.opts, m, err)
+		}
+		if took < tc.min || took > tc.max {
+			t.Errorf("%+v: searched %v, want %v to %v", tc.opts, took, tc.min, tc.max)
+		}
+	}
+	for _, workers := range []int{0, 2} {
+		for seed := range uint64(4) {
+			opts := gnav.SearchOptions{Seed: seed, Iterations: 300, Workers: workers}
+			var want gnav.Move
+			for i := range 2 {
+				// A time budget far beyond the iterations' needs changes nothing.
+				if i == 1 {
+					opts.Time = time.Hour
+				}
+				m, err := gnav.NewSearchBot(opts).Choose(context.Background(), v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if i == 0 {
+					want = m
+				} else if m != want {
+					t.Errorf("workers %d seed %d: %v, then %v from the same seed", workers, seed, want, m)
+				}
+			}
+		}
+	}
+}
