@@ -195,7 +195,7 @@ func (pl *playout) rollout(s State, _ norns.Player, r *rng.Rand) (State, error) 
 // decision, is chosen from the set of playable kinds without writing the legal moves: the same
 // moves in the same order (ascending cards), so the same draws pick the same card.
 func (pl *playout) choose(s *State, r *rng.Rand) Move {
-	if handSize(int(s.players))-int(s.trickNo) <= pl.solve[s.players] {
+	if k := pl.solve[s.players]; k > 0 && handSize(int(s.players))-int(s.trickNo) <= k {
 		if pl.sv == nil {
 			pl.sv = newSolver(pl.scale)
 		}

@@ -54,6 +54,7 @@ func TestBotStrength(t *testing.T) {
 		{"heuristic vs random", heuristic, random},
 		{"search vs heuristic", searchBot, heuristic},
 		{"search vs search without solver", searchBot, noSolver},
+		{"search without solver vs heuristic", noSolver, heuristic},
 	} {
 		if !strings.Contains(tc.name, *botStrengthOnly) {
 			continue
