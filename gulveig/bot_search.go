@@ -56,7 +56,16 @@ const DefaultSearchTime = 100 * time.Millisecond
 //     less the best gain of another seat, or the match result when the hand ends the match.
 //
 // Measured with TestBotStrength (three players, matches of 4 hands, the same deals in every
-// seating, 200 iterations a decision): see the package's strength figures below.
+// seating, 1002 matches, 200 iterations a decision, about 7.5 ms a decision on a loaded 2-core
+// machine): it wins 0.540 ± 0.026 of the matches against two heuristic bots (an equal bot:
+// 0.333; the search of the tricks alone, the bot before this one, won 0.412 ± 0.017), and
+// 0.424 ± 0.026 against two of those earlier search bots at the same budget. With 1000
+// iterations a decision it wins 0.568 ± 0.036 against two heuristic bots (450 matches).
+//
+// An exact solver of the last tricks (alpha-beta, the declarer against the others, on each
+// determinised deal) is in the package but off: solving the last 3 tricks in every playout made
+// a decision 9 times slower and the bot no stronger at the same iterations (0.512 ± 0.031
+// against 0.538 ± 0.033, 600 matches).
 //
 // It is not safe for concurrent use (its Workers search concurrently inside one Choose). Create it
 // with [NewSearchBot]: the zero SearchBot has no search, and its Choose returns an error.
@@ -78,14 +87,15 @@ type searchModel struct {
 
 // searchTuning holds the search bot's constants.
 type searchTuning struct {
-	noise       float64 // share of random cards in the heuristic policy
+	noise       float64 // share of random cards in the heuristic policy of the bot's playouts
+	oppNoise    float64 // share of random cards in the opponent model
 	rewardScale float64 // lead in points, gained over a hand, worth a reward of 1
 	fitTries    int     // draws per determinisation to fit the opponents' bids (0: none)
-	solveTricks int     // tricks left from which playouts play the solver's moves (0: never)
+	solveTricks int     // tricks left from which playouts play the solver's moves (0: never; see SearchBot)
 	solveOpp    bool    // the opponent model plays the solver's moves too
 }
 
-var defaultSearchTuning = searchTuning{noise: 0.1, rewardScale: 400, fitTries: 8, solveTricks: 0, solveOpp: true}
+var defaultSearchTuning = searchTuning{noise: 0.1, oppNoise: 0.1, rewardScale: 400, fitTries: 8, solveTricks: 0, solveOpp: true}
 
 // NewSearchBot returns a search bot with the given options.
 func NewSearchBot(opts SearchOptions) *SearchBot {
@@ -106,9 +116,16 @@ func newSearchBot(opts SearchOptions, tu searchTuning) *SearchBot {
 			return policyMove(&s, r, noise)
 		}
 	}
-	opp := policy
-	if tu.solveOpp {
-		opp = playout
+	oppNoise := tu.oppNoise
+	opp := func(s State, r *rng.Rand) Move { return policyMove(&s, r, oppNoise) }
+	if tu.solveOpp && tu.solveTricks > 0 {
+		opp = func(s State, r *rng.Rand) Move {
+			if s.phase == PhasePlay && int8(s.tricks) >= solveAt {
+				var sv solver
+				return sv.solveMove(&s)
+			}
+			return policyMove(&s, r, oppNoise)
+		}
 	}
 	so := search.Options[State, Move]{
 		Exploration: opts.Exploration,

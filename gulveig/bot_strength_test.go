@@ -14,19 +14,20 @@ import (
 )
 
 var (
-	botStrengthFlag  = flag.Bool("strength", false, "run TestBotStrength: bot-against-bot matches with confidence intervals")
-	botStrengthSeeds = flag.Int("strength.seeds", 334, "TestBotStrength: seeds per pairing (each played once per seating)")
-	botStrengthIters = flag.Int("strength.iters", 200, "TestBotStrength: search iterations per decision (0: the bot's default)")
-	botStrengthSeats = flag.Int("strength.players", 3, "TestBotStrength: players per match (the candidate against the others)")
-	botStrengthHands = flag.Int("strength.hands", 4, "TestBotStrength: hands per match (Config.HandLimit)")
-	botStrengthTime  = flag.Duration("strength.time", 0, "TestBotStrength: search time per decision (0: none, the iterations alone)")
-	botStrengthNoise = flag.Float64("strength.noise", -1, "TestBotStrength: the search's policy noise (negative: the default)")
-	botStrengthScale = flag.Float64("strength.scale", 0, "TestBotStrength: the search's reward scale (0: the default)")
-	botStrengthTries = flag.Int("strength.tries", -1, "TestBotStrength: the search's draws to fit the bids (negative: the default)")
-	botStrengthSolve = flag.Int("strength.solve", -1, "TestBotStrength: tricks left from which the search's playouts solve exactly (negative: the default)")
-	botStrengthSOpp  = flag.Bool("strength.solveopp", true, "TestBotStrength: with -strength.solve, the opponent model solves too")
-	botStrengthExpl  = flag.Float64("strength.expl", 0, "TestBotStrength: the search's exploration constant (0: the default)")
-	botStrengthOnly  = flag.String("strength.only", "", "TestBotStrength: run only the pairings whose name contains this")
+	botStrengthFlag   = flag.Bool("strength", false, "run TestBotStrength: bot-against-bot matches with confidence intervals")
+	botStrengthSeeds  = flag.Int("strength.seeds", 334, "TestBotStrength: seeds per pairing (each played once per seating)")
+	botStrengthIters  = flag.Int("strength.iters", 200, "TestBotStrength: search iterations per decision (0: the bot's default)")
+	botStrengthSeats  = flag.Int("strength.players", 3, "TestBotStrength: players per match (the candidate against the others)")
+	botStrengthHands  = flag.Int("strength.hands", 4, "TestBotStrength: hands per match (Config.HandLimit)")
+	botStrengthTime   = flag.Duration("strength.time", 0, "TestBotStrength: search time per decision (0: none, the iterations alone)")
+	botStrengthNoise  = flag.Float64("strength.noise", -1, "TestBotStrength: the search's policy noise (negative: the default)")
+	botStrengthONoise = flag.Float64("strength.oppnoise", -1, "TestBotStrength: the search's opponent-model noise (negative: the default)")
+	botStrengthScale  = flag.Float64("strength.scale", 0, "TestBotStrength: the search's reward scale (0: the default)")
+	botStrengthTries  = flag.Int("strength.tries", -1, "TestBotStrength: the search's draws to fit the bids (negative: the default)")
+	botStrengthSolve  = flag.Int("strength.solve", -1, "TestBotStrength: tricks left from which the search's playouts solve exactly (negative: the default)")
+	botStrengthSOpp   = flag.Bool("strength.solveopp", true, "TestBotStrength: with -strength.solve, the opponent model solves too")
+	botStrengthExpl   = flag.Float64("strength.expl", 0, "TestBotStrength: the search's exploration constant (0: the default)")
+	botStrengthOnly   = flag.String("strength.only", "", "TestBotStrength: run only the pairings whose name contains this")
 )
 
 // TestBotStrength measures the bots against each other (behind -strength):
@@ -47,7 +48,7 @@ func TestBotStrength(t *testing.T) {
 	var clock decisionClock
 	searchBot := func(seed uint64) gulveig.Bot {
 		opts := gulveig.SearchOptions{Seed: seed, Iterations: *botStrengthIters, Time: *botStrengthTime, Exploration: *botStrengthExpl}
-		return clock.wrap(gulveig.NewTunedSearchBot(opts, *botStrengthNoise, *botStrengthScale, *botStrengthTries, *botStrengthSolve, *botStrengthSOpp))
+		return clock.wrap(gulveig.NewTunedSearchBot(opts, *botStrengthNoise, *botStrengthONoise, *botStrengthScale, *botStrengthTries, *botStrengthSolve, *botStrengthSOpp))
 	}
 	old := func(seed uint64) gulveig.Bot {
 		return gulveig.NewLegacySearchBot(seed, max(*botStrengthIters, 1))
@@ -77,7 +78,7 @@ func TestBotStrength(t *testing.T) {
 		}
 		t.Logf("%s: %d matches, win rate %v (95%% CI %.3f–%.3f), %v", tc.name, res.Matches, res, res.Mean-res.Half, res.Mean+res.Half, time.Since(began).Round(time.Second))
 		if n := clock.n.Load(); n > 0 {
-			t.Logf("%s: %d search decisions, %v each (wall, %d matches at once)", tc.name, n, time.Duration(clock.ns.Load()/n), runtime.GOMAXPROCS(0))
+			t.Logf("%s: %d search decisions, %v and %d iterations each (wall, %d matches at once)", tc.name, n, time.Duration(clock.ns.Load()/n), clock.iters.Load()/n, runtime.GOMAXPROCS(0))
 		}
 		if !res.Beats() {
 			t.Errorf("%s: the 95%% confidence interval does not lie above %.3f: %v", tc.name, res.Even, res)
@@ -87,7 +88,7 @@ func TestBotStrength(t *testing.T) {
 
 // decisionClock counts the decisions of the bots it wraps and their time, from several
 // goroutines.
-type decisionClock struct{ n, ns atomic.Int64 }
+type decisionClock struct{ n, ns, iters atomic.Int64 }
 
 func (c *decisionClock) wrap(b gulveig.Bot) gulveig.Bot { return timedBot{b, c} }
 
@@ -101,5 +102,8 @@ func (t timedBot) Choose(ctx context.Context, v gulveig.View) (gulveig.Move, err
 	m, err := t.b.Choose(ctx, v)
 	t.c.n.Add(1)
 	t.c.ns.Add(int64(time.Since(began)))
+	if sb, ok := t.b.(*gulveig.SearchBot); ok {
+		t.c.iters.Add(int64(gulveig.SearchIterations(sb)))
+	}
 	return m, err
 }

@@ -55,10 +55,13 @@ func (b *LegacySearchBot) Choose(ctx context.Context, v View) (Move, error) {
 }
 
 // NewTunedSearchBot returns a SearchBot with tuning constants other than the default, for the
-// strength tests' measurements: noise, reward scale, fit tries, the tricks left from which the
+// strength tests' measurements: the playouts' and the opponent model's noise, reward scale, fit tries, the tricks left from which the
 // solver plays and whether the opponent model uses it; a negative value keeps the default.
-func NewTunedSearchBot(opts SearchOptions, noise, scale float64, tries, solve int, solveOpp bool) *SearchBot {
+func NewTunedSearchBot(opts SearchOptions, noise, oppNoise, scale float64, tries, solve int, solveOpp bool) *SearchBot {
 	tu := defaultSearchTuning
+	if oppNoise >= 0 {
+		tu.oppNoise = oppNoise
+	}
 	if solve >= 0 {
 		tu.solveTricks, tu.solveOpp = solve, solveOpp
 	}
@@ -73,3 +76,6 @@ func NewTunedSearchBot(opts SearchOptions, noise, scale float64, tries, solve in
 	}
 	return newSearchBot(opts, tu)
 }
+
+// SearchIterations returns the iterations of b's last search.
+func SearchIterations(b *SearchBot) int { return b.s.Iterations() }
