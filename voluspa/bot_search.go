@@ -46,7 +46,8 @@ const DefaultSearchExploration = 0.25
 // searchModel is what a [SearchBot] searches besides the rules: how the other seats and the
 // playouts choose, where the search stops and what a leaf is worth.
 type searchModel struct {
-	noise  float64 // the share of random moves in the opponents' and the playouts' choices
+	noise  float64 // the share of random moves in the playouts' choices for the bot's seat
+	opp    float64 // the share of random moves in the opponent model's choices
 	scale  float64 // the point lead worth a reward of 1 (and the same deficit 0)
 	rounds int     // the bot's own turns before the horizon (the search stops at the next)
 }
@@ -54,19 +55,24 @@ type searchModel struct {
 // defaultModel is the model of NewSearchBot; v1Model is version 1.0's, which the strength test
 // measures the bot against.
 var (
-	defaultModel = searchModel{noise: 0.1, scale: 16, rounds: 2}
-	v1Model      = searchModel{noise: 0.1, scale: 16, rounds: 2}
+	defaultModel = searchModel{noise: 0.1, opp: 0, scale: 16, rounds: 2}
+	v1Model      = searchModel{noise: 0.1, opp: 0.1, scale: 16, rounds: 2}
 )
 
 // SearchBot chooses moves by information-set Monte Carlo tree search (internal/search) over two
 // of its own turns. Each iteration deals the tiles the bot cannot see ([View.Sample]: the other
 // hands and the supply, consistent with every capture and discard it saw), and descends a tree
-// of the bot's own moves; every other seat plays [HeuristicBot]'s greedy move (with a little
-// randomness) as the opponent model. The search stops when the bot's seat is to act a third
-// time, and a leaf is worth the bot's score less the best other score, mapped to [0, 1] (or the
-// match result once over). A turn has up to a few hundred moves, so each node widens
-// progressively, trying first the moves that score most at once (the heuristic's value is the
-// prior): a lay's worth is mostly whether it opens a line to the seats that follow.
+// of the bot's own moves; every other seat plays [HeuristicBot]'s greedy move as the opponent
+// model, and the bot's own later moves in playouts are the same greedy move with one random
+// move in ten. The search stops when the bot's seat is to act a third time, and a leaf is worth
+// the bot's score less the best other score, mapped to [0, 1] (or the match result once over).
+// A turn has up to a few hundred moves, so each node widens progressively, trying first the
+// moves that score most at once (the heuristic's value is the prior): a lay's worth is mostly
+// whether it opens a line to the seats that follow.
+//
+// The opponent model has no randomness of its own (version 1.0's played one random move in ten
+// for the other seats too): a greedy player's reply is what the search must foresee, and a
+// model that sometimes throws a tile away hides the lines a lay opens to it.
 //
 // Measured with TestBotStrength at 200 iterations (same supplies, every seating): against the
 // heuristic it wins 0.731 ± 0.027 of two-player matches (1000 matches) and 0.610 ± 0.029 of
@@ -88,13 +94,15 @@ func newSearchBot(opts SearchOptions, md searchModel) *SearchBot {
 	b := &SearchBot{r: rng.New(opts.Seed), rounds: uint16(md.rounds)}
 	// The policy lists the moves into an array of its own call, not a buffer of the bot: with
 	// Workers > 1 the search calls it from several goroutines at once.
-	greedyMove := func(s State, r *rng.Rand) Move {
-		var buf [maxTurnMoves]Move
-		legal := s.AppendLegal(buf[:0])
-		if r.Float64() < md.noise {
-			return legal[r.IntN(len(legal))]
+	policy := func(noise float64) func(s State, r *rng.Rand) Move {
+		return func(s State, r *rng.Rand) Move {
+			var buf [maxTurnMoves]Move
+			legal := s.AppendLegal(buf[:0])
+			if r.Float64() < noise {
+				return legal[r.IntN(len(legal))]
+			}
+			return greedy(&s, legal, r)
 		}
-		return greedy(&s, legal, r)
 	}
 	iters, limit := search.Budget(opts.Iterations, opts.Time)
 	so := search.Options[State, Move]{
@@ -102,8 +110,8 @@ func newSearchBot(opts SearchOptions, md searchModel) *SearchBot {
 		Time:        limit,
 		Workers:     opts.Workers,
 		Exploration: cmp.Or(opts.Exploration, DefaultSearchExploration),
-		Opponents:   greedyMove,
-		Playout:     greedyMove,
+		Opponents:   policy(md.opp),
+		Playout:     policy(md.noise),
 		Horizon:     func(s State) bool { return s.turns >= b.stop && s.phase == PhaseTurn },
 		Reward:      func(s State, seat norns.Player) float64 { return lead(s, seat, md.scale) },
 		Prior:       func(s State, m Move) float64 { return moveValue(&s, m) },

@@ -18,6 +18,10 @@ var (
 	botStrengthIters = flag.Int("strength.iters", 200, "TestBotStrength: search iterations per decision (0: the bot's default)")
 	botStrengthSeats = flag.Int("strength.players", 2, "TestBotStrength: players per match (the candidate against the others)")
 	botStrengthTime  = flag.Duration("strength.time", 0, "TestBotStrength: search time per decision (0: none, the iterations alone)")
+	botStrengthNoise = flag.Float64("strength.noise", -1, "TestBotStrength: the search's playout noise (negative: the default)")
+	botStrengthOpp   = flag.Float64("strength.opp", -1, "TestBotStrength: the search's opponent-model noise (negative: the default)")
+	botStrengthScale = flag.Float64("strength.scale", 0, "TestBotStrength: the search's reward scale in points (0: the default)")
+	botStrengthRound = flag.Int("strength.rounds", 0, "TestBotStrength: the search's own turns before its horizon (0: the default)")
 	botStrengthOnly  = flag.String("strength.only", "", "TestBotStrength: run only the pairings whose name starts with this")
 )
 
@@ -38,7 +42,8 @@ func TestBotStrength(t *testing.T) {
 	random := func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] { return voluspa.NewRandomBot(seed) }
 	heuristic := func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] { return voluspa.NewHeuristicBot(seed) }
 	searchBot := func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] {
-		return voluspa.NewSearchBot(voluspa.SearchOptions{Seed: seed, Iterations: *botStrengthIters, Time: *botStrengthTime})
+		opts := voluspa.SearchOptions{Seed: seed, Iterations: *botStrengthIters, Time: *botStrengthTime}
+		return voluspa.NewTunedSearchBot(opts, *botStrengthNoise, *botStrengthOpp, *botStrengthScale, *botStrengthRound)
 	}
 	oldSearch := func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] {
 		return voluspa.NewOldSearchBot(voluspa.SearchOptions{Seed: seed, Iterations: *botStrengthIters, Time: *botStrengthTime})
@@ -60,6 +65,11 @@ func TestBotStrength(t *testing.T) {
 		began := time.Now()
 		res, err := arena.Run(context.Background(), arena.Config[voluspa.State, voluspa.Move, voluspa.View]{
 			Start: start, Seeds: *botStrengthSeeds, Candidate: tc.a, Base: tc.b, Stream: voluspa.ChanceStream,
+			Progress: func(done, total int) {
+				if done%max(1, total/10) == 0 {
+					t.Logf("%s: %d of %d seeds, %v", tc.name, done, total, time.Since(began).Round(time.Second))
+				}
+			},
 		})
 		if err != nil {
 			t.Fatal(err)

@@ -140,11 +140,15 @@ func Lose(s State, zone int) (State, bool) {
 func NewOldSearchBot(opts SearchOptions) *SearchBot { return newSearchBot(opts, v1Model) }
 
 // NewTunedSearchBot returns a search bot whose model differs from the default in the fields
-// given (a zero value keeps the default), for tuning runs of the strength test.
-func NewTunedSearchBot(opts SearchOptions, noise, scale float64, rounds int) *SearchBot {
+// given (a negative value, or a zero scale or rounds, keeps the default), for tuning runs of the
+// strength test.
+func NewTunedSearchBot(opts SearchOptions, noise, opp, scale float64, rounds int) *SearchBot {
 	md := defaultModel
-	if noise > 0 {
+	if noise >= 0 {
 		md.noise = noise
+	}
+	if opp >= 0 {
+		md.opp = opp
 	}
 	if scale > 0 {
 		md.scale = scale
