@@ -52,10 +52,11 @@ const DefaultSearchTime = 100 * time.Millisecond
 //     uniformly);
 //   - the opponents are searched in the tree like the bot, each playing for its own reward;
 //   - playouts finish the hand with [HeuristicBot]'s play for every seat, one move in ten
-//     uniformly random, until few tricks are left (two with two players, one with three): from
-//     there every seat plays perfectly on the dealt cards, as an exact solver of the rest of the
-//     hand finds (alpha-beta with a transposition table with two players, max^n with three; the
-//     6's random pick averaged over its outcomes);
+//     uniformly random; with two players, once two tricks are left, every seat plays perfectly
+//     on the dealt cards, as an exact solver of the rest of the hand finds (alpha-beta with a
+//     transposition table, the 6's random pick averaged over its outcomes). With three players
+//     the solver (max^n) is not used: solving the last trick measured no gain against the
+//     heuristic at 300 iterations (0.862 ± 0.028 with it, 0.889 ± 0.023 without, 600 matches);
 //   - the horizon is the end of the hand, worth the hand's points: 1/2 plus the bot's points
 //     less the best opponent's over 60, clamped to [0, 1], or the match result when the hand
 //     ends the match.
@@ -78,7 +79,7 @@ type searchTuning struct {
 	exploration float64 // UCB1 constant when SearchOptions leaves it 0
 }
 
-var defaultSearchTuning = searchTuning{noise: 0.1, solve: [4]int{2: 2, 3: 1}, bidFactor: 1, rewardScale: 30, exploration: 0.3}
+var defaultSearchTuning = searchTuning{noise: 0.1, solve: [4]int{2: 2}, bidFactor: 1, rewardScale: 30, exploration: 0.3}
 
 // NewSearchBot returns a search bot with the given options.
 func NewSearchBot(opts SearchOptions) *SearchBot {

@@ -26,9 +26,11 @@ import (
 type solver struct {
 	scale float64 // the reward scale (searchTuning.rewardScale)
 	tt    []ttEntry
-	gen   uint32 // entries of other generations are empty
-	moves []Move // the legal moves of the positions on the path, one after another
-	nodes int    // positions searched (for tests and tuning)
+	gen   uint32  // entries of other generations are empty
+	moves []Move  // the legal moves of the positions on the path, one after another
+	stack []State // the positions on the path below the root (a fixed array: see push)
+	depth int     // stack[depth] is the deepest
+	nodes int     // positions searched (for tests and tuning)
 }
 
 // ttSize is the number of table entries (a power of two), about 400 kB.
@@ -44,8 +46,23 @@ type ttEntry struct {
 }
 
 func newSolver(scale float64) *solver {
-	return &solver{scale: scale, tt: make([]ttEntry, ttSize), gen: 1}
+	return &solver{scale: scale, tt: make([]ttEntry, ttSize), gen: 1, stack: make([]State, maxSolveDepth)}
 }
+
+// maxSolveDepth bounds the moves from a solve's root to the end of the hand: at most a play, a
+// draw and a return per seat and a steal or a take, a pick and a give per trick, for a few tricks.
+const maxSolveDepth = 256
+
+// push copies s to the next place of the stack and returns it. The children of a position live
+// there rather than in locals of the recursive search, which the compiler would move to the heap.
+func (sv *solver) push(s *State) *State {
+	sv.depth++
+	t := &sv.stack[sv.depth] // panics past maxSolveDepth: far beyond any reach the bot uses
+	*t = *s
+	return t
+}
+
+func (sv *solver) pop() { sv.depth-- }
 
 // reset empties the table.
 func (sv *solver) reset() {
@@ -117,11 +134,12 @@ func (sv *solver) best(s *State) Move {
 		bestV := math.Inf(-1)
 		alpha, beta := -1.0, 2.0
 		for i := range moves {
-			t := *s
+			t := sv.push(s)
 			if t.apply(moves[i], nil) != nil {
 				panic("herrlof: solver: a listed move does not apply")
 			}
-			v := sv.ab(&t, alpha, beta)
+			v := sv.ab(t, alpha, beta)
+			sv.pop()
 			if p == 1 {
 				v = 1 - v
 			}
@@ -140,11 +158,13 @@ func (sv *solver) best(s *State) Move {
 	}
 	bestV := math.Inf(-1)
 	for i := range moves {
-		t := *s
+		t := sv.push(s)
 		if t.apply(moves[i], nil) != nil {
 			panic("herrlof: solver: a listed move does not apply")
 		}
-		if v := sv.maxn(&t)[p]; v > bestV {
+		v := sv.maxn(t)[p]
+		sv.pop()
+		if v > bestV {
 			bestV, bestI = v, i
 		}
 	}
@@ -177,11 +197,12 @@ func (sv *solver) ab(s *State, alpha, beta float64) float64 {
 		for x := uint64(h & kindBits); x != 0; x &= x - 1 {
 			c := bitCard(trailingZeros(x))
 			w := h.Count(c)
-			t := *s
+			t := sv.push(s)
 			if t.apply(Pick(c), nil) != nil {
 				panic("herrlof: solver: a pick does not apply")
 			}
-			sum += float64(w) * sv.ab(&t, -1, 2)
+			sum += float64(w) * sv.ab(t, -1, 2)
+			sv.pop()
 			total += w
 		}
 		v := sum / float64(total)
@@ -197,11 +218,12 @@ func (sv *solver) ab(s *State, alpha, beta float64) float64 {
 		best = math.Inf(-1)
 	}
 	for i := n0; i < len(sv.moves); i++ {
-		t := *s
+		t := sv.push(s)
 		if t.apply(sv.moves[i], nil) != nil {
 			panic("herrlof: solver: a listed move does not apply")
 		}
-		v := sv.ab(&t, alpha, beta)
+		v := sv.ab(t, alpha, beta)
+		sv.pop()
 		if maxing {
 			best = max(best, v)
 			alpha = max(alpha, v)
@@ -235,11 +257,12 @@ func (sv *solver) ab1(s *State, alpha, beta float64) float64 {
 		best = math.Inf(-1)
 	}
 	for i := n0; i < len(sv.moves); i++ {
-		t := *s
+		t := sv.push(s)
 		if t.apply(sv.moves[i], nil) != nil {
 			panic("herrlof: solver: a listed move does not apply")
 		}
-		v := sv.ab(&t, alpha, beta)
+		v := sv.ab(t, alpha, beta)
+		sv.pop()
 		if maxing {
 			best = max(best, v)
 			alpha = max(alpha, v)
@@ -280,11 +303,12 @@ func (sv *solver) maxn(s *State) [3]float64 {
 		for x := uint64(h & kindBits); x != 0; x &= x - 1 {
 			c := bitCard(trailingZeros(x))
 			w := h.Count(c)
-			t := *s
+			t := sv.push(s)
 			if t.apply(Pick(c), nil) != nil {
 				panic("herrlof: solver: a pick does not apply")
 			}
-			v := sv.maxn(&t)
+			v := sv.maxn(t)
+			sv.pop()
 			for p := range 3 {
 				sum[p] += float64(w) * v[p]
 			}
@@ -299,11 +323,13 @@ func (sv *solver) maxn(s *State) [3]float64 {
 		p := s.toMove
 		first := true
 		for i := n0; i < len(sv.moves); i++ {
-			t := *s
+			t := sv.push(s)
 			if t.apply(sv.moves[i], nil) != nil {
 				panic("herrlof: solver: a listed move does not apply")
 			}
-			if v := sv.maxn(&t); first || v[p] > out[p] {
+			v := sv.maxn(t)
+			sv.pop()
+			if first || v[p] > out[p] {
 				out, first = v, false
 			}
 		}
