@@ -89,7 +89,7 @@ func endgames(t *testing.T, players, matches, tricks int) []State {
 func TestSolverIsExact(t *testing.T) {
 	const scale = 30
 	for _, players := range []int{2, 3} {
-		matches, tricks := 6, 4
+		matches, tricks := 3, 4
 		if players == 3 {
 			tricks = 3
 		}
@@ -98,7 +98,16 @@ func TestSolverIsExact(t *testing.T) {
 		}
 		sv := newSolver(scale)
 		states := endgames(t, players, matches, tricks)
-		t.Logf("%dp: %d states", players, len(states))
+		takes := 0 // positions whose solve averages over the 6's pick
+		for _, s := range states {
+			if s.phase == PhaseTake {
+				takes++
+			}
+		}
+		t.Logf("%dp: %d states, %d at a 6's take", players, len(states), takes)
+		if takes == 0 {
+			t.Errorf("%dp: no 6's take among the endgames: the pick's average goes untested", players)
+		}
 		if len(states) < 20 {
 			t.Fatalf("%dp: only %d endgame states", players, len(states))
 		}
