@@ -216,8 +216,17 @@ func searchViews(tb testing.TB, n int) []gnav.View {
 // acts and plays every legal move out to the end of the deal): on a shared machine the wall time
 // overstates the cost.
 func BenchmarkSearch(b *testing.B) {
+	benchSearch(b, gnav.NewSearchBot(gnav.SearchOptions{Seed: 1, Iterations: gnav.DefaultSearchIterations}))
+}
+
+// BenchmarkSearchOld is BenchmarkSearch for the search as it was before it weighed its deals by
+// the past acts (see NewLegacySearchBot): what the weighing costs.
+func BenchmarkSearchOld(b *testing.B) {
+	benchSearch(b, gnav.NewLegacySearchBot(1, gnav.DefaultSearchIterations))
+}
+
+func benchSearch(b *testing.B, bot bot) {
 	views := searchViews(b, 64)
-	bot := gnav.NewSearchBot(gnav.SearchOptions{Seed: 1, Iterations: gnav.DefaultSearchIterations})
 	i := 0
 	cpu0 := gametest.CPUTime()
 	for b.Loop() {
