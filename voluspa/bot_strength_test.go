@@ -22,6 +22,7 @@ var (
 	botStrengthOpp   = flag.Float64("strength.opp", -1, "TestBotStrength: the search's opponent-model noise (negative: the default)")
 	botStrengthScale = flag.Float64("strength.scale", 0, "TestBotStrength: the search's reward scale in points (0: the default)")
 	botStrengthRound = flag.Int("strength.rounds", 0, "TestBotStrength: the search's own turns before its horizon (0: the default)")
+	botStrengthFirst = flag.Uint64("strength.first", 1, "TestBotStrength: the first seed")
 	botStrengthOnly  = flag.String("strength.only", "", "TestBotStrength: run only the pairings whose name starts with this")
 )
 
@@ -64,7 +65,7 @@ func TestBotStrength(t *testing.T) {
 		}
 		began := time.Now()
 		res, err := arena.Run(context.Background(), arena.Config[voluspa.State, voluspa.Move, voluspa.View]{
-			Start: start, Seeds: *botStrengthSeeds, Candidate: tc.a, Base: tc.b, Stream: voluspa.ChanceStream,
+			Start: start, Seeds: *botStrengthSeeds, FirstSeed: *botStrengthFirst, Candidate: tc.a, Base: tc.b, Stream: voluspa.ChanceStream,
 			Progress: func(done, total int) {
 				if done%max(1, total/10) == 0 {
 					t.Logf("%s: %d of %d seeds, %v", tc.name, done, total, time.Since(began).Round(time.Second))
