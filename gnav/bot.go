@@ -37,7 +37,8 @@ type HeuristicBot struct {
 	buf []Move
 }
 
-// NewHeuristicBot returns a heuristic bot. Its choices are deterministic; seed breaks exact ties.
+// NewHeuristicBot returns a heuristic bot. Its choices are a function of the view alone (an exact
+// tie between its estimates asks); seed is accepted for the shape every game's bots share.
 func NewHeuristicBot(seed uint64) *HeuristicBot {
 	return &HeuristicBot{r: rng.New(seed), buf: make([]Move, 0, 4)}
 }
