@@ -26,7 +26,10 @@ type searchModel struct {
 var defaultModel = searchModel{noise: playoutNoise, belief: beliefNoise, tries: beliefTries}
 
 // beliefNoise is the share of random moves that the search assumes of the other seats when it
-// reads their stands and asks (see [SearchBot]).
+// reads their stands and asks (see [SearchBot]). Against three heuristics (TestBotStrength, 4000
+// matches, 1000 iterations, playouts without noise) it scored 0.279 ± 0.008, against 0.277 with
+// 0.02, 0.279 with 0.3, and 0.274 without weighing the deals (0): a small gain, within the
+// intervals, consistent with 0.277 against 0.274 with noisy playouts.
 const beliefNoise = 0.1
 
 // beliefTries is the most deals the search draws for one determinisation (see [SearchBot]).
