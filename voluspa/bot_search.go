@@ -55,28 +55,31 @@ type searchModel struct {
 // defaultModel is the model of NewSearchBot; v1Model is version 1.0's, which the strength test
 // measures the bot against.
 var (
-	defaultModel = searchModel{noise: 0.1, opp: 0, scale: 16, rounds: 2}
+	defaultModel = searchModel{noise: 0.1, opp: 0, scale: 16, rounds: 3}
 	v1Model      = searchModel{noise: 0.1, opp: 0.1, scale: 16, rounds: 2}
 )
 
-// SearchBot chooses moves by information-set Monte Carlo tree search (internal/search) over two
+// SearchBot chooses moves by information-set Monte Carlo tree search (internal/search) over three
 // of its own turns. Each iteration deals the tiles the bot cannot see ([View.Sample]: the other
 // hands and the supply, consistent with every capture and discard it saw), and descends a tree
 // of the bot's own moves; every other seat plays [HeuristicBot]'s greedy move as the opponent
 // model, and the bot's own later moves in playouts are the same greedy move with one random
-// move in ten. The search stops when the bot's seat is to act a third time, and a leaf is worth
+// move in ten. The search stops when the bot's seat is to act a fourth time, and a leaf is worth
 // the bot's score less the best other score, mapped to [0, 1] (or the match result once over).
 // A turn has up to a few hundred moves, so each node widens progressively, trying first the
 // moves that score most at once (the heuristic's value is the prior): a lay's worth is mostly
 // whether it opens a line to the seats that follow.
 //
-// The opponent model has no randomness of its own (version 1.0's played one random move in ten
-// for the other seats too): a greedy player's reply is what the search must foresee, and a
-// model that sometimes throws a tile away hides the lines a lay opens to it.
-//
-// Measured with TestBotStrength at 200 iterations (same supplies, every seating): against the
-// heuristic it wins 0.731 ± 0.027 of two-player matches (1000 matches) and 0.610 ± 0.029 of
-// three-player matches against two heuristics (1002 matches; an equal bot wins 1/3).
+// Version 1.0's bot searched two of its turns and gave the opponent model one random move in
+// ten too. Both changes were measured with TestBotStrength at 300 iterations a decision (300
+// matches each, seeds 1 to 150 in two players and 1 to 100 in three, every seating): against
+// the heuristic, in two players, 0.730 ± 0.050 (version 1.0), 0.847 ± 0.037 (no noise in the
+// opponent model), 0.870 ± 0.038 (and three turns); in three players against two heuristics,
+// 0.603 ± 0.051, 0.603 ± 0.054, 0.660 ± 0.049 (an equal bot wins 1/3). A horizon of one turn
+// fell to 0.383 ± 0.060 in three players; a reward scale of 8 or 32 points instead of 16 lost
+// in two players (0.623, 0.740). The default budget, DefaultSearchTime, is several times 300
+// iterations: about 2,000 to 3,000 on one core of the development machine, where version 1.0's
+// bot won 0.885 ± 0.044 of two-player matches at 1000 iterations (200 matches).
 //
 // It is not safe for concurrent use. Create it with [NewSearchBot].
 type SearchBot struct {

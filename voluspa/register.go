@@ -24,7 +24,7 @@ func init() {
 				New: func(seed uint64) norns.Bot[View, Move] { return NewRandomBot(seed) }},
 			{Name: "heuristic", Description: "greedy on points, keeps its Trolls and Lokis",
 				New: func(seed uint64) norns.Bot[View, Move] { return NewHeuristicBot(seed) }},
-			{Name: "search", Description: "information-set Monte Carlo tree search over two of its turns",
+			{Name: "search", Description: "information-set Monte Carlo tree search over three of its turns",
 				New: func(seed uint64) norns.Bot[View, Move] {
 					return NewSearchBot(SearchOptions{Seed: seed, Iterations: DefaultSearchIterations})
 				}},
