@@ -18,7 +18,9 @@ type searchModel struct {
 	// tries is the most deals drawn per determinisation when weighing them.
 	tries int
 	// match plays the playouts to the end of the match, every seat (the bot's own later
-	// decisions included) by the policy, instead of to the end of the deal.
+	// decisions included) by the policy, instead of to the end of the deal. Off: it scored
+	// 0.274 ± 0.013 against three heuristics over 2000 matches at 1000 iterations, at three times
+	// the cost of a decision (TestBotStrength -strength.match 1).
 	match bool
 }
 
