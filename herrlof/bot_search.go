@@ -63,7 +63,10 @@ const DefaultSearchTime = 100 * time.Millisecond
 //     less the best opponent's over 60, clamped to [0, 1], or the match result when the hand
 //     ends the match.
 //
-// The bid and the card play each have their own search tree and budget.
+// The bid and the card play each have their own search tree and budget. Measured with the
+// package's strength test: with two players, at DefaultSearchTime on a busy two-core machine, the
+// bot wins 0.950 ± 0.031 of 180 matches against [HeuristicBot]; at DefaultSearchIterations,
+// 0.870 ± 0.045 of 200. With three players, at 300 iterations, 0.889 ± 0.023 of 600 against two.
 //
 // It is not safe for concurrent use. Create it with [NewSearchBot]; a zero SearchBot is
 // NewSearchBot(SearchOptions{}), set up on its first move.
