@@ -59,10 +59,12 @@
 // [Play] runs a match with one [Bot] per seat, drawing chance from an rng.Rand and calling an
 // optional observer after every move; [Playout] plays uniformly random moves to the end without
 // allocating, for simulations and benchmarks, on one State in place through the game's Step
-// (see [Stepper]).
+// (see [Stepper]). With an iteration budget, as here, the search bot's choices are reproducible
+// from its seed; with none it thinks for 100 ms a move (DefaultSearchTime).
 //
 //	s, _ := herrlof.New(herrlof.Config{})
-//	bots := []norns.Bot[herrlof.View, herrlof.Move]{herrlof.NewHeuristicBot(1), herrlof.NewSearchBot(herrlof.SearchOptions{})}
+//	bots := []norns.Bot[herrlof.View, herrlof.Move]{herrlof.NewHeuristicBot(1),
+//		herrlof.NewSearchBot(herrlof.SearchOptions{Seed: 1, Iterations: herrlof.DefaultSearchIterations})}
 //	last, moves, err := norns.Play(ctx, s, bots, rng.New(42), nil)
 //
 // # Writing a bot

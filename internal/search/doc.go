@@ -55,7 +55,8 @@
 // determinisation, how the opponents play, how playouts play, where the horizon lies and what a
 // leaf is worth. Each is a pure function of its arguments (and the generator it receives); the
 // search calls them as often and in whatever order it needs, and none may keep state between
-// calls, so no bot depends on when the search calls what.
+// calls that changes a result (a cache of exact values may outlive a call), so no bot depends on
+// when the search calls what.
 //
 // # Deadlines and reproducibility
 //

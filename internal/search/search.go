@@ -115,7 +115,9 @@ func (w Widening) limit(n int32) (limit, nextAt int32) {
 //
 // The functions are parts of the model the search runs on, not hooks: each must be a pure
 // function of its arguments (it may draw from the generator it is given, and nothing else it
-// changes may outlive the call). The search calls them as often and in whatever order it needs,
+// changes may outlive the call, except a cache whose contents never change a result, such as
+// a transposition table of exact values, held by one caller at a time). The search calls them
+// as often and in whatever order it needs,
 // and a future version may call them more or less often. They are called from several goroutines
 // at once when Workers > 1, so they must be safe for concurrent use: no shared scratch space
 // (a buffer captured by a closure and reused from call to call is shared by every worker).
