@@ -162,11 +162,12 @@ function renderHerrlof(v, ctx) {
   const others = [];
   for (let p = 0; p < v.players; p++) if (p !== me) others.push(seatPanel(p));
 
+  const over = v.phase === "over"; // no trump, stock or trick to show once the match is over
   const center = h("div", { class: "center" },
-    h("div", {}, h("h4", {}, "Trump"), v.trumpCard ? herrlofCard(ctx, v.trumpCard, { size: "small" }) : "—",
+    over ? null : h("div", {}, h("h4", {}, "Trump"), v.trumpCard ? herrlofCard(ctx, v.trumpCard, { size: "small" }) : "—",
       h("div", {}, v.trump || "no trump suit")),
-    h("div", {}, h("h4", {}, "Stock"), h("div", {}, plural(v.stockLen, "card"))),
-    h("div", { id: "trick" }, h("h4", {}, "Trick " + (v.tricksPlayed + 1)), v.trick.plays.length ? trickEl(v.trick) : "—"),
+    over ? null : h("div", {}, h("h4", {}, "Stock"), h("div", {}, plural(v.stockLen, "card"))),
+    over ? null : h("div", { id: "trick" }, h("h4", {}, "Trick " + (v.tricksPlayed + 1)), v.trick.plays.length ? trickEl(v.trick) : "—"),
     v.lastTrick.plays.length ? h("div", { id: "last-trick" }, h("h4", {}, "Last trick: " +
       (v.lastTrick.destroyed ? "destroyed" : ctx.seatName(v.lastTrick.winner, true) + " won")), trickEl(v.lastTrick)) : null,
     h("div", {}, h("h4", {}, "Hand"), "#" + (v.round ?? v.handNumber), " · phase ", h("b", { id: "phase" }, v.phase), " · first to " + v.target + " points"));
