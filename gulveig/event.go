@@ -148,7 +148,13 @@ func (e Event) String() string {
 	case EventTrick:
 		return fmt.Sprintf("%v takes the trick: %v", e.Seat, e.Cards)
 	case EventHandScored:
-		return fmt.Sprintf("%v: %d hand points, %+d, score %d", e.Seat, e.Points, e.Value, e.Score)
+		switch {
+		case e.Value > 0:
+			return fmt.Sprintf("%v scores %d (%d hand points); score %d", e.Seat, e.Value, e.Points, e.Score)
+		case e.Value < 0:
+			return fmt.Sprintf("%v loses %d (%d hand points); score %d", e.Seat, -e.Value, e.Points, e.Score)
+		}
+		return fmt.Sprintf("%v scores nothing (%d hand points); score %d", e.Seat, e.Points, e.Score)
 	case EventMatchOver:
 		return "the match is over: " + e.Seats.Verdict()
 	}
