@@ -41,8 +41,9 @@ func reportDecisions(b *testing.B, decisions int) {
 }
 
 // BenchmarkRandomMatchOwn plays the matches of BenchmarkRandomMatch/3p with State.Playout,
-// which is norns.Playout's loop written with Voluspa's methods: the same moves, states and
-// draws (TestPlayoutMatchesGeneric), so the two figures differ only by the generic calls.
+// Voluspa's own playout loop, which counts the legal moves and finds the one drawn instead of
+// listing them and keeps an index of the grid beside the State: the same moves, states and
+// draws as norns.Playout (TestPlayoutMatchesGeneric).
 func BenchmarkRandomMatchOwn(b *testing.B) {
 	start := mustNew(b, 3)
 	r := rng.New(1)

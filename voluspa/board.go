@@ -27,7 +27,8 @@ type cell struct {
 // grid (what Legal needs). An index kept in the State would be copied with it on every call (a
 // program that plays through Legal and Apply copies the State several times a step), and one
 // that holds any grid is far larger than the list: a connected grid of n tiles spans width +
-// height <= n + 1, so its rows number up to 60.
+// height <= n + 1, so its rows number up to 60. [State.Playout], which plays on one State in
+// place, keeps such an index beside it for the length of a playout ([grid]).
 type board struct {
 	c                      [MaxCells]cell
 	n                      uint8
