@@ -60,7 +60,10 @@ const DefaultSearchTime = 100 * time.Millisecond
 // machine): it wins 0.540 ± 0.026 of the matches against two heuristic bots (an equal bot:
 // 0.333; the search of the tricks alone, the bot before this one, won 0.412 ± 0.017), and
 // 0.424 ± 0.026 against two of those earlier search bots at the same budget. With 1000
-// iterations a decision it wins 0.568 ± 0.036 against two heuristic bots (450 matches).
+// iterations a decision it wins 0.568 ± 0.036 against two heuristic bots (450 matches). At the
+// default budget, DefaultSearchTime (100 ms a decision; on that loaded machine 2,700 to 4,800
+// iterations a decision on average), it wins 0.590 ± 0.023 against two heuristic bots over 1200
+// matches (seeds 1 to 400, in three runs of 150, 750 and 300 matches: 0.613, 0.595, 0.567).
 //
 // An exact solver of the last tricks (alpha-beta, the declarer against the others, on each
 // determinised deal) is in the package but off: solving the last 3 tricks in every playout made

@@ -27,6 +27,7 @@ var (
 	botStrengthSolve  = flag.Int("strength.solve", -1, "TestBotStrength: tricks left from which the search's playouts solve exactly (negative: the default)")
 	botStrengthSOpp   = flag.Bool("strength.solveopp", true, "TestBotStrength: with -strength.solve, the opponent model solves too")
 	botStrengthExpl   = flag.Float64("strength.expl", 0, "TestBotStrength: the search's exploration constant (0: the default)")
+	botStrengthFirst  = flag.Uint64("strength.first", 1, "TestBotStrength: the first seed (to extend a run with more seeds)")
 	botStrengthOnly   = flag.String("strength.only", "", "TestBotStrength: run only the pairings whose name contains this")
 )
 
@@ -71,7 +72,7 @@ func TestBotStrength(t *testing.T) {
 		began := time.Now()
 		clock = decisionClock{}
 		res, err := arena.Run(context.Background(), arena.Config[gulveig.State, gulveig.Move, gulveig.View]{
-			Start: start, Seeds: *botStrengthSeeds, Candidate: tc.a, Base: tc.b, Stream: gulveig.ChanceStream,
+			Start: start, Seeds: *botStrengthSeeds, FirstSeed: *botStrengthFirst, Candidate: tc.a, Base: tc.b, Stream: gulveig.ChanceStream,
 		})
 		if err != nil {
 			t.Fatal(err)
