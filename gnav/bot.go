@@ -214,10 +214,11 @@ const DefaultSearchTime = 100 * time.Millisecond
 //
 // Strength (TestBotStrength: four players, three lives, each seed played with the bot in every
 // seat on the same packs; an equal bot's win share is 0.25; 95% intervals). Against three
-// HeuristicBots: 0.279 ± 0.008 over 4000 matches at DefaultSearchIterations (the search before it
-// weighed its deals: 0.274 ± 0.008 on the same packs), and 0.272 ± 0.017 over 1000 matches at
-// DefaultSearchTime (on two shared cores: no sign that more iterations help; the model, not the
-// sampling, limits the bot). Against three of the search before it weighed its deals, both at
+// HeuristicBots at DefaultSearchIterations: 0.272 ± 0.005 over 12000 matches (3000 seeds), where
+// the search before it weighed its deals and played noisy playouts scores 0.265 ± 0.004 on the
+// same packs (over the first 4000 matches alone: 0.279 ± 0.008 and 0.274 ± 0.008); 0.272 ± 0.017
+// over 1000 matches at DefaultSearchTime (on two shared cores: no sign that more iterations
+// help; the model, not the sampling, limits the bot). Against three of the search before it weighed its deals, both at
 // DefaultSearchIterations: 0.247 ± 0.006 over 4000 matches, even: the weighing reads the acts as
 // the heuristic's, and that search's acts are not. An iteration costs about 22,500 instructions
 // (BenchmarkSearch under cachegrind; BenchmarkSearchOld, the old search with today's heuristic,
