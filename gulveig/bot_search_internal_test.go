@@ -97,31 +97,9 @@ func searchMatchDigest(t *testing.T, c Config, seed uint64) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := rng.New(seed)
 	sb := NewSearchBot(SearchOptions{Seed: seed, Iterations: 100})
-	others := []*HeuristicBot{nil, NewHeuristicBot(seed + 1), NewHeuristicBot(seed + 2), NewHeuristicBot(seed + 3)}
-	h := sha256.New()
-	for !s.Over() {
-		var m Move
-		switch p := s.ToMove(); {
-		case p == norns.Chance:
-			m = s.SampleChance(r)
-		case p == 0:
-			if m, err = sb.Choose(context.Background(), s.View(p)); err != nil {
-				t.Fatal(err)
-			}
-			fmt.Fprint(h, rootDigest(sb))
-		default:
-			if m, err = others[p].Choose(context.Background(), s.View(p)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		fmt.Fprintf(h, "%v;", m)
-		if err := s.Step(m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return fmt.Sprintf("%x", h.Sum(nil)[:12])
+	others := []Bot{nil, NewHeuristicBot(seed + 1), NewHeuristicBot(seed + 2), NewHeuristicBot(seed + 3)}
+	return gametest.SearchMatchDigest(t, s, seed, Bot(sb), others, func(State) string { return rootDigest(sb) })
 }
 
 // TestSearchBotSearchesEveryDecision checks that every kind of decision with a choice, with every

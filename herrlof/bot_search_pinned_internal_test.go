@@ -1,19 +1,13 @@
 package herrlof
 
 import (
-	"context"
-	"crypto/sha256"
 	"flag"
 	"fmt"
-	"math"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/internal/gametest"
-	"github.com/nornsgames/norns/internal/search"
-	"github.com/nornsgames/norns/rng"
 )
 
 var updateSearch = flag.Bool("update-search", false, "rewrite testdata/search.golden (only when a change of the search bot's decisions is intended)")
@@ -34,44 +28,20 @@ func TestSearchBotPinned(t *testing.T) {
 }
 
 // searchDigest plays a seeded match of a 200-iteration search bot in seat 0 against heuristic
-// bots and returns the digest of its moves and root statistics.
+// bots and returns the digest of its moves and root statistics (the bid's tree in the bidding).
 func searchDigest(t *testing.T, c Config, seed uint64) string {
 	t.Helper()
 	s, err := New(c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := rng.New(seed)
 	sb := NewSearchBot(SearchOptions{Seed: seed, Iterations: 200})
-	others := []*HeuristicBot{nil, NewHeuristicBot(seed + 1), NewHeuristicBot(seed + 2)}
-	h := sha256.New()
-	var stats []search.MoveStats[Move]
-	for !s.Over() {
-		var m Move
-		switch p := s.ToMove(); {
-		case p == norns.Chance:
-			m = s.SampleChance(r)
-		case p == 0:
-			if m, err = sb.Choose(context.Background(), s.View(p)); err != nil {
-				t.Fatal(err)
-			}
-			tree := sb.play
-			if s.phase == PhaseBid {
-				tree = sb.bid
-			}
-			stats = tree.RootStats(stats[:0])
-			for _, st := range stats {
-				fmt.Fprintf(h, "%v:%d:%x ", st.Move, st.Visits, math.Float64bits(st.Mean))
-			}
-		default:
-			if m, err = others[p].Choose(context.Background(), s.View(p)); err != nil {
-				t.Fatal(err)
-			}
+	others := []Bot{nil, NewHeuristicBot(seed + 1), NewHeuristicBot(seed + 2)}
+	return gametest.SearchMatchDigest(t, s, seed, Bot(sb), others, func(s State) string {
+		tree := sb.play
+		if s.phase == PhaseBid {
+			tree = sb.bid
 		}
-		fmt.Fprintf(h, "%v;", m)
-		if s, err = s.Apply(m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return fmt.Sprintf("%x", h.Sum(nil)[:12])
+		return gametest.RootStatsText(tree.RootStats(nil))
+	})
 }

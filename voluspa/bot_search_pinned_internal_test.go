@@ -1,19 +1,13 @@
 package voluspa
 
 import (
-	"context"
-	"crypto/sha256"
 	"flag"
 	"fmt"
-	"math"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/internal/gametest"
-	"github.com/nornsgames/norns/internal/search"
-	"github.com/nornsgames/norns/rng"
 )
 
 var updateSearch = flag.Bool("update-search", false, "rewrite testdata/search.golden (only when a change of the search bot's decisions is intended)")
@@ -46,38 +40,15 @@ func searchDigest(t *testing.T, n, workers int, seed uint64) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := rng.New(seed)
 	sb := NewSearchBot(SearchOptions{Seed: seed, Iterations: 100, Workers: workers})
-	others := make([]*HeuristicBot, n)
+	others := make([]Bot, n)
 	for p := 1; p < n; p++ {
 		others[p] = NewHeuristicBot(seed + uint64(p))
 	}
-	h := sha256.New()
-	var stats []search.MoveStats[Move]
-	for !s.Over() {
-		var m Move
-		switch p := s.ToMove(); {
-		case p == norns.Chance:
-			m = s.SampleChance(r)
-		case p == 0:
-			if m, err = sb.Choose(context.Background(), s.View(p)); err != nil {
-				t.Fatal(err)
-			}
-			if len(s.Legal()) > 1 { // with one move the bot does not search
-				stats = sb.s.RootStats(stats[:0])
-				for _, st := range stats {
-					fmt.Fprintf(h, "%v:%d:%x ", st.Move, st.Visits, math.Float64bits(st.Mean))
-				}
-			}
-		default:
-			if m, err = others[p].Choose(context.Background(), s.View(p)); err != nil {
-				t.Fatal(err)
-			}
+	return gametest.SearchMatchDigest(t, s, seed, Bot(sb), others, func(s State) string {
+		if len(s.Legal()) < 2 { // with one move the bot does not search
+			return ""
 		}
-		fmt.Fprintf(h, "%v;", m)
-		if err = s.Step(m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return fmt.Sprintf("%x", h.Sum(nil)[:12])
+		return gametest.RootStatsText(sb.s.RootStats(nil))
+	})
 }
