@@ -209,45 +209,20 @@ func (sv *solver) ab(s *State, alpha, beta float64) float64 {
 		sv.store(&key, [3]float64{v}, 0)
 		return v
 	}
-	n0 := len(sv.moves)
-	sv.moves = s.appendLegal(sv.moves)
-	a0, b0 := alpha, beta
-	maxing := s.toMove == 0
-	best := math.Inf(1)
-	if maxing {
-		best = math.Inf(-1)
-	}
-	for i := n0; i < len(sv.moves); i++ {
-		t := sv.push(s)
-		if t.apply(sv.moves[i], nil) != nil {
-			panic("herrlof: solver: a listed move does not apply")
-		}
-		v := sv.ab(t, alpha, beta)
-		sv.pop()
-		if maxing {
-			best = max(best, v)
-			alpha = max(alpha, v)
-		} else {
-			best = min(best, v)
-			beta = min(beta, v)
-		}
-		if alpha >= beta {
-			break
-		}
-	}
-	sv.moves = sv.moves[:n0]
+	best := sv.ab1(s, alpha, beta)
 	var flag int8
 	switch {
-	case best <= a0:
+	case best <= alpha:
 		flag = 2
-	case best >= b0:
+	case best >= beta:
 		flag = 1
 	}
 	sv.store(&key, [3]float64{best}, flag)
 	return best
 }
 
-// ab1 is ab without the table, for a seat's decision in the last trick.
+// ab1 is ab without the table: the alpha-beta loop over s's moves, each valued by ab. ab runs
+// it and stores the result; a seat's decision in the last trick runs it alone.
 func (sv *solver) ab1(s *State, alpha, beta float64) float64 {
 	n0 := len(sv.moves)
 	sv.moves = s.appendLegal(sv.moves)
