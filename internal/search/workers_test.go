@@ -54,49 +54,39 @@ type workerCase struct {
 	paired bool // every root move is credited every iteration (all legal in every determinisation)
 }
 
+// newWorkerCase is the case of one toy game's search: opts with each worker count, on a new
+// Searcher and on one reused after a search with another seed.
+func newWorkerCase[S norns.State[S, M, V], M norns.Move, V norns.View[S, M], P norns.Stepper[S, M]](name string, opts search.Options[S, M], v V) workerCase {
+	with := func(w int) search.Options[S, M] {
+		o := opts
+		o.Workers = w
+		return o
+	}
+	return workerCase{
+		name: name,
+		run: func(t *testing.T, w int, seed uint64) any {
+			return searchOnce[S, M, V, P](t, v, with(w), seed)
+		},
+		reused: func(t *testing.T, w int, seed uint64) any {
+			sr := search.New[S, M, V, P](with(w))
+			searchWith(t, sr, v, seed+1000)
+			return searchWith(t, sr, v, seed)
+		},
+		budget: opts.Iterations,
+		paired: opts.Paired,
+	}
+}
+
 func workerCases() []workerCase {
 	var cases []workerCase
-	add := func(name string, budget int, paired bool, run, reused func(t *testing.T, workers int, seed uint64) any) {
-		cases = append(cases, workerCase{name, run, reused, budget, paired})
-	}
 	guessCase := func(name string, opts search.Options[guess, gMove], v guessView) {
-		add(name, opts.Iterations, opts.Paired, func(t *testing.T, w int, seed uint64) any {
-			o := opts
-			o.Workers = w
-			return searchOnce[guess, gMove, guessView](t, v, o, seed)
-		}, func(t *testing.T, w int, seed uint64) any {
-			o := opts
-			o.Workers = w
-			sr := search.New[guess, gMove, guessView](o)
-			searchWith(t, sr, v, seed+1000)
-			return searchWith(t, sr, v, seed)
-		})
+		cases = append(cases, newWorkerCase[guess, gMove, guessView](name, opts, v))
 	}
 	nimCase := func(name string, opts search.Options[nim, nimMove], v nimView) {
-		add(name, opts.Iterations, opts.Paired, func(t *testing.T, w int, seed uint64) any {
-			o := opts
-			o.Workers = w
-			return searchOnce[nim, nimMove, nimView](t, v, o, seed)
-		}, func(t *testing.T, w int, seed uint64) any {
-			o := opts
-			o.Workers = w
-			sr := search.New[nim, nimMove, nimView](o)
-			searchWith(t, sr, v, seed+1000)
-			return searchWith(t, sr, v, seed)
-		})
+		cases = append(cases, newWorkerCase[nim, nimMove, nimView](name, opts, v))
 	}
 	wideCase := func(name string, opts search.Options[wide, wMove], v wideView) {
-		add(name, opts.Iterations, opts.Paired, func(t *testing.T, w int, seed uint64) any {
-			o := opts
-			o.Workers = w
-			return searchOnce[wide, wMove, wideView](t, v, o, seed)
-		}, func(t *testing.T, w int, seed uint64) any {
-			o := opts
-			o.Workers = w
-			sr := search.New[wide, wMove, wideView](o)
-			searchWith(t, sr, v, seed+1000)
-			return searchWith(t, sr, v, seed)
-		})
+		cases = append(cases, newWorkerCase[wide, wMove, wideView](name, opts, v))
 	}
 	g := func(late bool, c0, b, c int8) guessView {
 		s, err := newGuess(late).Apply(gMove{kind: gDeal0, a: c0, b: b, c: c})
