@@ -83,6 +83,19 @@ func checkLayout(t *testing.T, ctx context.Context, shots, name string) {
 	}
 }
 
+// shotsDir returns the directory NORNS_WEB_SHOTS names, made if need be, for the tests to save
+// their screenshots in; "" when it is not set.
+func shotsDir(t *testing.T) string {
+	t.Helper()
+	shots := os.Getenv("NORNS_WEB_SHOTS")
+	if shots != "" {
+		if err := os.MkdirAll(shots, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return shots
+}
+
 // Every game's page fits a phone (390×844) and a desktop (1280×800) window without cut-offs or
 // sideways overflow: the lobby, and each game at its start, after a few moves, deep into the
 // match and at its end. With NORNS_WEB_SHOTS=DIR the test also saves a full-page screenshot of
@@ -90,12 +103,7 @@ func checkLayout(t *testing.T, ctx context.Context, shots, name string) {
 func TestBrowserLayout(t *testing.T) {
 	path := chromium(t)
 	t.Parallel()
-	shots := os.Getenv("NORNS_WEB_SHOTS")
-	if shots != "" {
-		if err := os.MkdirAll(shots, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	shots := shotsDir(t)
 	srv := startServer(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	t.Cleanup(cancel)

@@ -3,7 +3,6 @@ package browsertest
 import (
 	"context"
 	"fmt"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -71,12 +70,7 @@ func checkWatching(t *testing.T, ctx context.Context, where string) watchPage {
 func TestBrowserWatch(t *testing.T) {
 	path := chromium(t)
 	t.Parallel()
-	shots := os.Getenv("NORNS_WEB_SHOTS")
-	if shots != "" {
-		if err := os.MkdirAll(shots, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	shots := shotsDir(t)
 	srv := startServer(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	t.Cleanup(cancel)
