@@ -292,23 +292,24 @@ var coverKinds, guardKind, plane = func() (ck [2]Tile, g Tile, pl [256]uint8) {
 const frontierPlanes = 9
 
 // newFrontier returns the frontier of b, which holds at least one tile, with its planes in p,
-// which must be zero: frontierPlanes planes of stride words, stride at least b.rows(). Plane k is
-// p[k*stride:]: the tiles go to planes 0 to 4 (0 every tile, and one more plane as the table
-// plane says: 1 the Guard tiles, 3 and 4 the tiles of the cover kinds, 2 the others), and derive
-// makes f's planes from them in planes 5 to 8.
+// which must be zero: frontierPlanes planes of stride words, stride at least b.rows() and a power
+// of two. Plane k is p[k*stride:]: each tile goes to one of planes 1 to 4 as the table plane
+// says (1 the Guard tiles, 3 and 4 the tiles of the cover kinds, 2 the others), plane 0 (every
+// tile) is their union, and derive makes f's planes from them in planes 5 to 8. The pass over
+// the cells sets one bit a cell, with no branch: it is most of a frontier's cost outside derive.
 func newFrontier(b *board, p []uint64, stride int) frontier {
 	f := frontier{ox: int(b.minX) - 1, oy: int(b.minY) - 1}
 	p = p[:frontierPlanes*stride]
+	shift := uint(bits.TrailingZeros(uint(stride)))
 	ox, oy := f.ox, f.oy
-	for _, c := range b.c[:b.n] {
-		r := int(c.y) - oy
-		bit := uint64(1) << (uint(int(c.x)-ox) & 63)
-		p[r] |= bit
-		p[int(plane[c.t])*stride+r] |= bit
-	}
+	placeTiles(p[stride:], b.cells(), shift, ox, oy)
 	h := b.rows()
 	occ := p[:h]
-	f = derive(f, occ, p[stride:][:h], p[3*stride:][:h], p[4*stride:][:h], p[5*stride:], stride)
+	guard, other, tiles0, tiles1 := p[stride:][:h], p[2*stride:][:h], p[3*stride:][:h], p[4*stride:][:h]
+	for r := range occ {
+		occ[r] = guard[r] | other[r] | tiles0[r] | tiles1[r]
+	}
+	f = derive(f, occ, guard, tiles0, tiles1, p[5*stride:], stride)
 	for x := longColumns(occ); x != 0; x &= x - 1 {
 		k := uint(bits.TrailingZeros64(x))
 		var col uint64
@@ -319,6 +320,27 @@ func newFrontier(b *board, p []uint64, stride int) frontier {
 	}
 	return f
 }
+
+// placeTiles sets the bit of each cell in its tile plane of tp (planes of 1<<shift words from
+// plane 1, row y - oy, bit x - ox). It is a function of its own so that the compiler keeps the
+// loop's few values in registers.
+func placeTiles(tp []uint64, cells []cell, shift uint, ox, oy int) {
+	for _, c := range cells {
+		tp[int(tilePlane[c.t])<<(shift&63)+int(c.y)-oy] |= 1 << (uint(int(c.x)-ox) & 63)
+	}
+}
+
+// tilePlane[t] is plane[t]-1 for a tile t, and 0 for any other byte: the plane of t counted from
+// a frontier's plane 1.
+var tilePlane = func() (tp [256]uint8) {
+	for _, t := range tiles {
+		tp[t] = plane[t] - 1
+	}
+	return tp
+}()
+
+var _ [-(smallRows & (smallRows - 1))]struct{} // the frontiers' strides are powers of two
+var _ [-(maxRows & (maxRows - 1))]struct{}
 
 // derive returns f with its planes, of the rows of occ, made from the tile planes occ (every
 // tile), guard (the Guard tiles), tiles0 and tiles1 (the tiles of each cover kind), written to

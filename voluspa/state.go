@@ -185,10 +185,18 @@ func New(c Config) (State, error) {
 // Over reports whether the match has ended (V15). State declares Over and ToMove itself, besides
 // the ones of the public part it shares with View, so that a generic caller (norns.Playout calls
 // ToMove every step) copies the State once per call, not twice.
-func (s State) Over() bool { return s.public.Over() }
+//
+// Both read the fields themselves rather than call the public part's methods: a call through the
+// embedded value would copy the public part once more.
+func (s State) Over() bool { return s.phase == PhaseOver || s.players == 0 }
 
 // ToMove returns the seat to act, norns.Chance at a chance node, or norns.Nobody once over.
-func (s State) ToMove() norns.Player { return s.public.ToMove() }
+func (s State) ToMove() norns.Player {
+	if s.players == 0 {
+		return norns.Nobody
+	}
+	return norns.Player(s.toMove)
+}
 
 // Config returns the match's configuration, with the default filled in.
 func (s public) Config() Config { return Config{Players: int(s.players)} }
