@@ -49,13 +49,14 @@ func (s *turn) bidders() uint8 {
 
 // next returns the first seat of set after p clockwise (p itself if it is the only one).
 func (s *turn) next(set uint8, p int8) int8 {
-	for i := int8(1); i <= int8(s.players); i++ {
-		q := (p + i) % int8(s.players)
-		if set&(1<<q) != 0 {
-			return q
-		}
+	set &= 1<<s.players - 1
+	if after := set >> uint8(p+1) << uint8(p+1); after != 0 {
+		return int8(bits.TrailingZeros8(after))
 	}
-	return -1
+	if set == 0 {
+		return -1
+	}
+	return int8(bits.TrailingZeros8(set))
 }
 
 // trickSize returns the cards in a trick: one per bidder.
@@ -127,6 +128,12 @@ func (s State) Apply(m Move) (State, error) {
 // loops that play many moves on one state (norns.Playout, the search, the arena): it copies no
 // State and does not allocate for a legal move. Apply stays the front door.
 func (s *State) Step(m Move) error {
+	// Most moves are a card played in the tricks: the turnKey has the cards that may be played.
+	if s.phase == PhasePlay && m.kind() == MovePlay && s.toMove >= 0 && s.players != 0 && s.turnKey.playable().Has(m.c0()) {
+		s.play(s.toMove, m)
+		s.syncTurn()
+		return nil
+	}
 	if err := s.check(m); err != nil {
 		return err
 	}
@@ -135,16 +142,27 @@ func (s *State) Step(m Move) error {
 	return nil
 }
 
-// syncTurn sets the turn's copies of the hand and role of the seat to act (the treasure at an
-// Orchard draw), which AppendLegal and SampleChance read. Every change of a State ends with it.
+// syncTurn sets the turnKey from the rest of the State: what the seat to act may do, with its
+// hand and role (the treasure at an Orchard draw). Every change of a State ends with it, and
+// writes the key whole (see turnKey).
 func (s *State) syncTurn() {
-	s.cur, s.curRole = 0, NoRole
+	if s.phase == PhasePlay { // most moves: keyOf's case, written out
+		k := turnKey(s.h.hand[s.toMove]) | turnKey(PhasePlay+1)<<keyCode
+		if s.trickN > 0 {
+			k |= keyA | turnKey(s.trick[0].Clan())<<keyLo
+		}
+		s.turnKey = k
+		return
+	}
+	var cur Cards
+	role := NoRole
 	switch {
 	case s.toMove >= 0:
-		s.cur, s.curRole = s.h.hand[s.toMove], s.h.roles[s.toMove]
+		cur, role = s.h.hand[s.toMove], s.h.roles[s.toMove]
 	case s.phase == PhaseDraw:
-		s.cur = s.h.treasure
+		cur = s.h.treasure
 	}
+	s.turnKey = s.keyOf(cur, role)
 }
 
 func (s *State) refuse(m Move, format string, args ...any) error {
@@ -353,7 +371,7 @@ func (s *turn) sampleChance(r *rng.Rand) Move {
 	case PhaseDealer:
 		return Dealer(norns.Player(r.IntN(int(s.players))))
 	case PhaseDraw:
-		t := s.cur // the treasure
+		t := s.cards() // the treasure
 		return Draw(t.Nth(r.IntN(t.Len())))
 	}
 	var pack [24]Card
@@ -390,7 +408,7 @@ func (s *turn) sampleChance(r *rng.Rand) Move {
 		roles := [NumRoles]Role{Sacrifice, Orchard, Anthem, Gold, Song}
 		rng.ShuffleSlice(r, roles[:])
 		for i, r := range roles {
-			m.d1 |= uint64(r) << (21 + 3*i)
+			m.w |= uint64(r) << (8 + 21 + 3*i)
 		}
 	}
 	return m
@@ -486,7 +504,7 @@ func (s *public) otherLoser(q int8) int8 {
 func (s *State) startHand(m Move) {
 	s.clearHand()
 	d, _ := m.Deal()
-	s.h.dealt = [2]uint64{m.d0, m.d1}
+	s.h.dealt = [2]uint64{m.d0, m.d1()}
 	s.h.hand = d.Hands
 	s.h.treasure = d.Treasure
 	s.h.roles = d.Roles
@@ -735,10 +753,8 @@ func (s *State) handPoints() [4]int {
 		pts[s.wonBits.seat(c)] += int(val.worth[c])
 	}
 	for p := range int(s.players) {
-		for i, co := range combos {
-			if s.showed[p]&(1<<i) != 0 {
-				pts[p] += co.value
-			}
+		for x := s.showed[p]; x != 0; x &= x - 1 {
+			pts[p] += combos[bits.TrailingZeros8(x)].value
 		}
 	}
 	d := s.declarer

@@ -152,6 +152,7 @@ func (j *stateJSON) state() (State, error) {
 				return State{}, corrupt("a hand to deal past the last hand %d", last)
 			}
 			t.hands = uint16(j.Hands)
+			t.syncTurn()
 			return t, nil
 		}
 		t.hands = uint16(j.Hands - 1)
@@ -192,5 +193,6 @@ func (j *stateJSON) state() (State, error) {
 	t.hands = uint16(j.Hands)
 	t.winners = winners
 	t.phase, t.toMove = PhaseOver, nobody
+	t.syncTurn()
 	return t, nil
 }

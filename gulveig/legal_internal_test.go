@@ -34,10 +34,11 @@ func TestComboMasks(t *testing.T) {
 	}
 }
 
-// TestTurnInSync checks the turn's copies of the seat to act's hand and role (cur, curRole),
-// which AppendLegal and SampleChance read, at every state of random matches of every player
-// count and option: the State's are what syncTurn sets from its hidden part, and a View's are
-// its own hand and role when its seat is to act, empty otherwise (so a View shows nothing more).
+// TestTurnInSync checks the turnKey, which AppendLegal and SampleChance read, at every state of
+// random matches of every player count and option: the State's is what syncTurn sets from the
+// rest of the State, and a View's is what the same rules give from its own hand and role when its
+// seat is to act (the State's own key once the seat knows its hand), and empty otherwise (so a
+// View shows nothing more). TestLegalSlow checks the moves the keys list.
 func TestTurnInSync(t *testing.T) {
 	r := rng.New(7)
 	for players := 2; players <= 4; players++ {
@@ -51,16 +52,19 @@ func TestTurnInSync(t *testing.T) {
 				want := s
 				want.syncTurn()
 				if want != s {
-					t.Fatalf("turn out of sync: cur %v role %v, want %v %v at\n%v", s.cur, s.curRole, want.cur, want.curRole, s)
+					t.Fatalf("turn out of sync: key %#x, want %#x at\n%v", uint64(s.turnKey), uint64(want.turnKey), s)
 				}
 				for p := range int8(s.players) {
 					v := s.View(norns.Player(p))
-					cur, role := Cards(0), NoRole
+					var key turnKey
 					if p == s.toMove {
-						cur, role = v.hand, v.role
+						key = v.keyOf(v.hand, v.role)
+						if v.hand.Len() > 0 && key != s.turnKey {
+							t.Fatalf("seat %d's view has key %#x, its state %#x", p, uint64(key), uint64(s.turnKey))
+						}
 					}
-					if v.cur != cur || v.curRole != role {
-						t.Fatalf("seat %d's view has cur %v role %v, want %v %v", p, v.cur, v.curRole, cur, role)
+					if v.turnKey != key {
+						t.Fatalf("seat %d's view has key %#x, want %#x", p, uint64(v.turnKey), uint64(key))
 					}
 				}
 				var m Move
@@ -91,17 +95,17 @@ func TestGather3(t *testing.T) {
 		if got := gather3(x); got != want {
 			t.Fatalf("gather3(%#x) = %#x, want %#x", x, got, want)
 		}
-		m := Move{w: dealW, d0: r.Uint64() >> 1, d1: r.Uint64()}
+		m := Move{w: dealW | r.Uint64()>>8<<8, d0: r.Uint64() >> 1}
 		var pl [8]Cards
 		for c := range 21 {
 			pl[m.d0>>(3*c)&7] |= 1 << c
 		}
 		for c := 21; c < int(NumKinds); c++ {
-			pl[m.d1>>(3*(c-21))&7] |= 1 << c
+			pl[m.d1()>>(3*(c-21))&7] |= 1 << c
 		}
 		d, clash := m.deal()
 		if d.Hands != [4]Cards{pl[1], pl[2], pl[3], pl[4]} || d.Treasure != pl[locTreasure] || d.Out != pl[locOut] || clash != pl[locClash] {
-			t.Fatalf("deal of %#x %#x: %+v clash %v, want %v", m.d0, m.d1, d, clash, pl)
+			t.Fatalf("deal of %#x %#x: %+v clash %v, want %v", m.d0, m.d1(), d, clash, pl)
 		}
 	}
 }

@@ -45,7 +45,7 @@ func (k MoveKind) String() string {
 
 // Move is one step of a match: a seat's bid, role decision, card choice or play, or a chance
 // outcome (the first dealer, a whole deal, a card drawn in Idun's Orchard). It is a small
-// comparable value (24 bytes, no pointers); == compares moves. The zero Move is invalid: no state
+// comparable value (16 bytes, no pointers); == compares moves. The zero Move is invalid: no state
 // accepts it.
 //
 // Build moves with [Bid], [Blind], [Pass], [Look], [Use], [Decline], [Give], [Swap], [Aside],
@@ -54,10 +54,10 @@ func (k MoveKind) String() string {
 // named in does not matter (except for [Show], whose first card is led).
 type Move struct {
 	// w packs the kind (bits 0–7), up to three cards (8–15, 16–23, 24–31) and a number (32–47):
-	// a bid, a raise's new bid or a dealer's seat. A deal's locations fill d0 and d1 (see
-	// [DealMove]).
-	w      uint64
-	d0, d1 uint64
+	// a bid, a raise's new bid or a dealer's seat. A deal's locations fill d0 and the bits of w
+	// above the kind (d1, see [DealMove]).
+	w  uint64
+	d0 uint64
 }
 
 func mv(k MoveKind, c0, c1, c2 Card, n int) Move {
@@ -71,6 +71,10 @@ func (m Move) c0() Card       { return Card(m.w >> 8) }
 func (m Move) c1() Card       { return Card(m.w >> 16) }
 func (m Move) c2() Card       { return Card(m.w >> 24) }
 func (m Move) n() int         { return int(int16(m.w >> 32)) }
+
+// d1 returns a deal move's second word of locations: the location codes of cards 21 to 27 (3 bits
+// a card), then the roles (3 bits each, from bit 21).
+func (m Move) d1() uint64 { return m.w >> 8 }
 
 // Dealer returns the chance move that makes seat p the first dealer (G5).
 func Dealer(p norns.Player) Move { return mv(MoveDealer, NoCard, NoCard, NoCard, int(p)) }
@@ -239,20 +243,20 @@ func DealMove(d Deal) Move {
 		m.setLoc(c, loc[c])
 	}
 	for i, r := range d.Roles {
-		m.d1 |= uint64(r&7) << (21 + 3*i)
+		m.w |= uint64(r&7) << (8 + 21 + 3*i)
 	}
 	return m
 }
 
 // dealW is the first word of every deal move.
-const dealW = uint64(MoveDeal) | uint64(uint16(0xFFFF))<<8
+const dealW = uint64(MoveDeal)
 
 // setLoc adds location code l for card c to a deal move.
 func (m *Move) setLoc(c Card, l uint64) {
 	if c < 21 {
 		m.d0 |= l << (3 * c)
 	} else {
-		m.d1 |= l << (3 * (c - 21))
+		m.w |= l << (8 + 3*(c-21))
 	}
 }
 
@@ -262,7 +266,7 @@ const rep3 = 0x1249249249249249
 // placeOf returns the cards whose location code in a deal move is l: the codes equal to l become
 // 0 under l repeated, and a 3-bit field is 0 when no bit of it is set.
 func (m Move) placeOf(l uint64) Cards {
-	x, y := m.d0^l*rep3, m.d1^l*rep3
+	x, y := m.d0^l*rep3, m.d1()^l*rep3
 	return Cards(gather3(^(x|x>>1|x>>2)&rep3) | gather3(^(y|y>>1|y>>2)&(rep3&(1<<21-1)))<<21)
 }
 
@@ -294,14 +298,14 @@ func (m Move) Deal() (Deal, bool) {
 // (locTreasure, 5, is 101: p0 & n1 & p2).
 func (m Move) deal() (d Deal, clash Cards) {
 	const low21 = 1<<21 - 1
-	p0 := Cards(gather3(m.d0) | gather3(m.d1&(rep3&low21))<<21)
-	p1 := Cards(gather3(m.d0>>1) | gather3(m.d1>>1&(rep3&low21))<<21)
-	p2 := Cards(gather3(m.d0>>2) | gather3(m.d1>>2&(rep3&low21))<<21)
+	p0 := Cards(gather3(m.d0) | gather3(m.d1()&(rep3&low21))<<21)
+	p1 := Cards(gather3(m.d0>>1) | gather3(m.d1()>>1&(rep3&low21))<<21)
+	p2 := Cards(gather3(m.d0>>2) | gather3(m.d1()>>2&(rep3&low21))<<21)
 	n0, n1, n2 := allKinds&^p0, allKinds&^p1, allKinds&^p2
 	d = Deal{Hands: [4]Cards{p0 & n1 & n2, n0 & p1 & n2, p0 & p1 & n2, n0 & n1 & p2}, // codes 1 to 4
 		Treasure: p0 & n1 & p2, Out: n0 & p1 & p2} // codes 5 and 6
 	for i := range d.Roles {
-		d.Roles[i] = Role(m.d1 >> (21 + 3*i) & 7)
+		d.Roles[i] = Role(m.d1() >> (21 + 3*i) & 7)
 	}
 	return d, p0 & p1 & p2 // code 7
 }

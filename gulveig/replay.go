@@ -25,6 +25,7 @@ func (s *public) handStart() State {
 	t.hands--
 	t.phase, t.toMove = PhaseDeal, chance
 	t.winners = 0
+	t.syncTurn()
 	return t
 }
 

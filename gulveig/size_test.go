@@ -18,8 +18,8 @@ func TestStateSize(t *testing.T) {
 	if n > 280 {
 		t.Fatalf("a State is %d bytes, want at most 280", n)
 	}
-	if m := unsafe.Sizeof(gulveig.Move{}); m != 24 {
-		t.Fatalf("a Move is %d bytes, want 24", m)
+	if m := unsafe.Sizeof(gulveig.Move{}); m != 16 {
+		t.Fatalf("a Move is %d bytes, want 16", m)
 	}
 }
 

@@ -130,13 +130,9 @@ type head struct {
 	toMove  int8 // a seat, chance or nobody
 }
 
-// turn holds everything [State.AppendLegal] and [State.SampleChance] read, the head first: they
-// are methods of this struct (32 bytes), so a call through a *State, as norns.Playout and the
-// search make at every move, copies it and not the whole State. cur and curRole repeat, for the
-// seat to act, its hand and role (and, while chance draws for Idun's Orchard, cur is the
-// treasure): the State sets them after every move (syncTurn), and a View sets them to its own
-// hand and role when its seat is to act and leaves them empty otherwise, so a View shows no more
-// than before.
+// turn holds the fields of the hand under way that [State.SampleChance] and the legal moves
+// read, the head first, and ends with the turnKey, one word that says what the seat to act may
+// do (see turnKey).
 type turn struct {
 	head
 	flags     uint8
@@ -152,12 +148,11 @@ type turn struct {
 	leader    int8   // the leader of the trick under way; -1 outside the tricks
 	high      uint16 // the highest bid so far; 0 before the first
 	contract  uint16 // the bid the declarer must make
-	curRole   Role   // the role of the seat to act; NoRole at a chance node or once over
 	// Three fields of the tricks and the treasure, which fill what would be padding.
 	tricks   uint8 // tricks completed this hand
 	supreme  Clan  // the clan holding supremacy (G12), or NoClan
 	revealed bool  // the treasure was revealed (G9)
-	cur      Cards // the hand of the seat to act; the treasure at an Orchard draw; else empty
+	turnKey
 }
 
 // public is the part of a State that every seat sees. A View embeds a copy, so the methods
@@ -281,6 +276,7 @@ func New(c Config) (State, error) {
 		s.phase = PhaseDeal
 	}
 	s.clearHand()
+	s.syncTurn()
 	return s, nil
 }
 
@@ -566,7 +562,7 @@ func (s *State) dealtMove() Move {
 	if s.h.dealt == [2]uint64{} {
 		return Move{}
 	}
-	return Move{w: dealW, d0: s.h.dealt[0], d1: s.h.dealt[1]}
+	return Move{w: dealW | s.h.dealt[1]<<8, d0: s.h.dealt[0]}
 }
 
 // String describes the state for humans: the phase, the scores, the auction, the hands, the

@@ -48,7 +48,7 @@ type View struct {
 func (s State) View(p norns.Player) View {
 	if p == norns.Nobody {
 		v := View{public: s.public, seat: int8(norns.Nobody), role: NoRole, gave: NoCard, drew: NoCard}
-		v.cur, v.curRole = 0, NoRole
+		v.turnKey = 0
 		return v
 	}
 	i := s.index(p)
@@ -59,9 +59,9 @@ func (s State) View(p norns.Player) View {
 	if int8(i) == s.declarer {
 		v.aside, v.took = s.h.aside, s.h.took
 	}
-	v.cur, v.curRole = 0, NoRole
+	v.turnKey = 0
 	if int8(i) == s.toMove {
-		v.cur, v.curRole = v.hand, v.role
+		v.turnKey = v.keyOf(v.hand, v.role)
 	}
 	if a := s.swapBy; a >= 0 {
 		b := s.otherLoser(a)
@@ -119,7 +119,7 @@ func (v View) AppendLegal(dst []Move) []Move {
 	if v.toMove != v.seat || v.seat < 0 {
 		return dst
 	}
-	return v.turn.appendLegal(dst)
+	return v.turnKey.appendLegal(dst)
 }
 
 // String describes the view for humans.
