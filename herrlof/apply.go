@@ -586,39 +586,30 @@ func wrap(x, n int8) int8 {
 //
 // A card play, most of a match's moves, is checked and made here without apply's dispatch: the
 // same checks as apply's MovePlay case (the card held, the follow rule, H6); any other move, or
-// a play those checks refuse, goes through apply, which makes or refuses it.
+// a play those checks refuse, goes through apply, which makes or refuses it. Unless the card is a
+// 3 (whose power may start) or a seat knows a card of another (knowledge to forget), the play is
+// made here too, as play makes it.
 func (s *State) Step(m Move) error {
-	if m.mk() == MovePlay && s.phase == PhasePlay {
-		p, c := s.toMove, m.mc()
-		if h := s.hands[p]; h.Has(c) { // Has holds only for valid cards
-			t := &s.trick
-			if n := t.n; n > 0 && c < 36 {
-				led := cardSuit[t.cards[0]]
-				if led < 0 && n > 1 {
-					led = cardSuit[t.cards[1]]
-				}
-				if led >= 0 && Suit(c/9) != led {
-					if h&suitBits[led] != 0 {
-						return s.apply(m, nil) // for its error: must follow
-					}
-					s.voids[p] |= 1 << led
-				}
-			}
-			if s.known == [3]Cards{} && (c >= 36 || c%9 != 2) {
-				s.playPlain(p, c, h)
-				return nil
-			}
-			s.play(p, c, nil)
-			return nil
-		}
+	if m.mk() != MovePlay || s.phase != PhasePlay {
+		return s.apply(m, nil)
 	}
-	return s.apply(m, nil)
-}
-
-// playPlain is play on the fast path: seat p, holding h, plays c, which is not a 3 (no power to
-// start), while no seat knows a card of another (nothing to forget). It does what play does then,
-// with the recording inlined and without the event recorder.
-func (s *State) playPlain(p int8, c Card, h Cards) {
+	p, c := s.toMove, m.mc()
+	h := s.hands[p]
+	if !h.Has(c) { // Has holds only for valid cards
+		return s.apply(m, nil) // for its error
+	}
+	t := &s.trick
+	if led := t.ledSuit(); c < 36 && led != NoSuit && Suit(c/9) != led {
+		if h&suitBits[led] != 0 {
+			return s.apply(m, nil) // for its error: p must follow
+		}
+		s.voids[p] |= 1 << led
+	}
+	if cardRank[c] == 3 || s.known[0]|s.known[1]|s.known[2] != 0 {
+		s.play(p, c, nil) // a 3's power may start, or knowledge to forget
+		return nil
+	}
+	// What play does for any other card, with the tape's writes inline.
 	if c < 36 {
 		h &^= 1 << c
 	} else { // a Valknut or Hagalaz: its copies are a count in unary; drop the top one
@@ -626,9 +617,8 @@ func (s *State) playPlain(p int8, c Card, h Cards) {
 		h = h&^g | g>>1&g
 	}
 	s.hands[p] = h
-	t := &s.trick
 	n := t.n
-	at := 6 * (uint(s.players)*uint(s.trickNo) + uint(n)) // the tape's play slot (setPlay)
+	at := 6 * (uint(s.players)*uint(s.trickNo) + uint(n)) // the tape's slot of this play (setPlay)
 	if w, sh := at/64, at%64; w < uint(len(s.rec))-1 {
 		s.rec[w] = s.rec[w]&^(63<<sh) | cardCode(c)<<sh
 		if sh > 64-6 {
@@ -644,7 +634,8 @@ func (s *State) playPlain(p int8, c Card, h Cards) {
 	t.n = n
 	if n == s.players {
 		s.resolve(nil)
-		return
+		return nil
 	}
 	s.toMove = wrap(t.leader+int8(n), int8(s.players))
+	return nil
 }

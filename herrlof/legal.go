@@ -30,11 +30,12 @@ func (s State) Legal() []Move {
 func (s State) AppendLegal(dst []Move) []Move { return s.appendLegal(dst) }
 
 func (s *State) appendLegal(dst []Move) []Move {
+	if s.phase == PhasePlay { // most decisions
+		return appendCards(dst, MovePlay, playable(s.hands[s.toMove], &s.trick))
+	}
 	switch s.phase {
 	case PhaseBid:
 		return appendBids(dst, handSize(int(s.players)))
-	case PhasePlay:
-		return appendCards(dst, MovePlay, playable(s.hands[s.toMove], &s.trick))
 	case PhaseDraw:
 		return append(dst, Draw(), NoDraw())
 	case PhaseReturn:

@@ -191,14 +191,20 @@ func (t Trick) Leader() norns.Player {
 func (t Trick) LedSuit() Suit { return t.ledSuit() }
 
 // ledSuit is LedSuit without copying t (a copy right after a card is played waits for the
-// store of that card).
+// store of that card), and without a loop: a trick holds at most three cards.
 func (t *Trick) ledSuit() Suit {
-	for i := range t.n {
-		if c := t.cards[i]; c < 36 {
-			return Suit(c / 9)
+	n := t.n
+	if n == 0 {
+		return NoSuit
+	}
+	led := cardSuit[t.cards[0]]
+	if led < 0 && n > 1 {
+		led = cardSuit[t.cards[1]]
+		if led < 0 && n > 2 {
+			led = cardSuit[t.cards[2]]
 		}
 	}
-	return NoSuit
+	return max(led, NoSuit) // cardSuit is -2 for an unsuited card
 }
 
 // Winner returns who won a completed trick, and Nobody if it was destroyed (H13) or is not
