@@ -379,6 +379,22 @@ func (s *State) giveBack(p int8, c Card, rec *recorder) {
 func outcome(t *Trick, ts Suit) (winner, next int8, valknuts int) {
 	n := int8(t.n)
 	c0, c1, c2 := t.cards[0], t.cards[1], t.cards[2]
+	if c0 < 36 && c1 < 36 && (n < 3 || c2 < 36) {
+		// Suited cards only, most tricks: the first card leads, no Valknut or Hagalaz.
+		led := cardSuit[c0]
+		best, bk := int8(0), trickKey(c0, ts, led)
+		if k := trickKey(c1, ts, led); k > bk {
+			best, bk = 1, k
+		}
+		if n > 2 && trickKey(c2, ts, led) > bk {
+			best = 2
+		}
+		next = best
+		if cardRank[t.cards[best]] == 9 { // a 9 won (H12)
+			next++
+		}
+		return wrap(t.leader+best, n), wrap(t.leader+next, n), 0
+	}
 	if n < 3 {
 		c2 = NoCard // the unused slot holds 0, a red 1
 	}

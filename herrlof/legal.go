@@ -31,7 +31,7 @@ func (s State) AppendLegal(dst []Move) []Move { return s.appendLegal(dst) }
 
 func (s *State) appendLegal(dst []Move) []Move {
 	if s.phase == PhasePlay { // most decisions
-		return appendCards(dst, MovePlay, playable(s.hands[s.toMove], &s.trick))
+		return appendPlays(dst, s.hands[s.toMove], &s.trick)
 	}
 	switch s.phase {
 	case PhaseBid:
@@ -74,6 +74,28 @@ func appendCards(dst []Move, k MoveKind, h Cards) []Move {
 	dst = dst[:i+n]
 	out := dst[i:]
 	w := mv(k, 0, -1).w
+	for j := range out {
+		out[j] = Move{w: w | uint64(bits.TrailingZeros64(x|1<<63))<<8} // x has a bit: no zero case
+		x &= x - 1
+	}
+	return dst
+}
+
+// appendPlays appends the plays of the cards of h that may be played to t: appendCards of
+// playable, in one function.
+func appendPlays(dst []Move, h Cards, t *Trick) []Move {
+	x := uint64(h & kindBits)
+	if led := t.ledSuit(); led != NoSuit && h&suitBits[led] != 0 {
+		x = uint64(h & (suitBits[led] | 1<<36 | 1<<39))
+	}
+	n := bits.OnesCount64(x)
+	i := len(dst)
+	if cap(dst)-i < n {
+		dst = growMoves(dst, n)
+	}
+	dst = dst[:i+n]
+	out := dst[i:]
+	w := Play(0).w
 	for j := range out {
 		out[j] = Move{w: w | uint64(bits.TrailingZeros64(x|1<<63))<<8} // x has a bit: no zero case
 		x &= x - 1

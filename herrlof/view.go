@@ -162,7 +162,7 @@ func (v View) AppendLegal(dst []Move) []Move {
 	case PhaseBid:
 		return appendBids(dst, handSize(int(v.players)))
 	case PhasePlay:
-		return appendCards(dst, MovePlay, playable(v.hand, &v.trick))
+		return appendPlays(dst, v.hand, &v.trick)
 	case PhaseDraw:
 		return append(dst, Draw(), NoDraw())
 	case PhaseReturn:
