@@ -134,6 +134,16 @@ func (s *State) Step(m Move) error {
 		s.syncTurn()
 		return nil
 	}
+	// A deal, checked and dealt from one decoding of the move.
+	if s.phase == PhaseDeal && s.toMove == chance && s.players != 0 && m.kind() == MoveDeal {
+		d, clash := m.deal()
+		if reason := s.badDeal(d, clash); reason != "" {
+			return s.refuse(m, "%s", reason)
+		}
+		s.startHand(m, d)
+		s.syncTurn()
+		return nil
+	}
 	if err := s.check(m); err != nil {
 		return err
 	}
@@ -186,7 +196,7 @@ func (s *State) check(m Move) error {
 			return s.refuse(m, "seat %d is not one of %d", p, s.players)
 		}
 	case PhaseDeal:
-		if reason := s.badDeal(m); reason != "" {
+		if reason := s.badDeal(m.deal()); reason != "" {
 			return s.refuse(m, "%s", reason)
 		}
 	case PhaseBid:
@@ -306,9 +316,8 @@ func (s *State) checkBid(m Move, lo int) error {
 	return nil
 }
 
-// badDeal returns why deal m does not fit s, or "".
-func (s *State) badDeal(m Move) string {
-	d, clash := m.deal()
+// badDeal returns why deal d, with the cards clash named twice, does not fit s, or "".
+func (s *State) badDeal(d Deal, clash Cards) string {
 	in := s.InPlay()
 	all := d.Treasure | d.Out
 	n := d.Treasure.Len() + d.Out.Len()
@@ -422,7 +431,8 @@ func (s *State) apply(m Move) {
 		s.dealer = int8(m.n())
 		s.phase = PhaseDeal
 	case PhaseDeal:
-		s.startHand(m)
+		d, _ := m.deal()
+		s.startHand(m, d)
 	case PhaseBid:
 		s.bid(q, m)
 	case PhaseRole:
@@ -500,10 +510,9 @@ func (s *public) otherLoser(q int8) int8 {
 	return int8(bits.TrailingZeros8(set))
 }
 
-// startHand deals m.
-func (s *State) startHand(m Move) {
+// startHand deals m, whose deal is d.
+func (s *State) startHand(m Move, d Deal) {
 	s.clearHand()
-	d, _ := m.Deal()
 	s.h.dealt = [2]uint64{m.d0, m.d1()}
 	s.h.hand = d.Hands
 	s.h.treasure = d.Treasure

@@ -121,7 +121,8 @@ func (k turnKey) appendLegal(dst []Move) []Move {
 			dst = append(dst, Move{w: play | uint64(bits.TrailingZeros64(x))<<8})
 		}
 		if k&keyA == 0 && (hand&(hand>>1)&inClanComboLow != 0 || hand&altKinds != 0) {
-			for _, co := range combos {
+			for i := range combos {
+				co := &combos[i]
 				if hand.Has(co.a) && hand.Has(co.b) {
 					dst = append(dst, mv(MoveShow, co.a, co.b, NoCard, 0), mv(MoveShow, co.b, co.a, NoCard, 0))
 				}
@@ -136,8 +137,8 @@ func (k turnKey) appendLegal(dst []Move) []Move {
 			dst = append(dst, Dealer(norns.Player(p)))
 		}
 	case PhaseDraw:
-		for c := range hand.All() {
-			dst = append(dst, Draw(c))
+		for x := uint64(hand); x != 0; x &= x - 1 {
+			dst = append(dst, Draw(Card(bits.TrailingZeros64(x))))
 		}
 	case PhaseBid:
 		if k&keyA != 0 {
@@ -157,8 +158,8 @@ func (k turnKey) appendLegal(dst []Move) []Move {
 			dst = append(dst, Decline())
 		}
 	case PhaseGive:
-		for c := range hand.All() {
-			dst = append(dst, Give(c))
+		for x := uint64(hand); x != 0; x &= x - 1 {
+			dst = append(dst, Give(Card(bits.TrailingZeros64(x))))
 		}
 	case PhaseSwap:
 		hand := uint64(hand)
@@ -208,10 +209,12 @@ func appendBids(dst []Move, k MoveKind, lo, hi int) []Move {
 		return dst
 	}
 	n := (hi-lo)/10 + 1
-	dst = slices.Grow(dst, n)
+	k0 := len(dst)
+	dst = slices.Grow(dst, n)[:k0+n]
 	m := mv(k, NoCard, NoCard, NoCard, lo)
-	for range n {
-		dst = append(dst, m)
+	out := dst[k0:]
+	for i := range out {
+		out[i] = m
 		m.w += 10 << 32
 	}
 	return dst

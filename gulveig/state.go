@@ -227,11 +227,10 @@ type hidden struct {
 // Size: a State is 280 bytes, and [TestStateSize] keeps it there. Every call of a value method
 // of State copies the State: Apply in and out, and SampleChance once; so the calls a random
 // playout makes at every move through a *State are methods of small embedded structs instead:
-// ToMove, Over, Phase and Players of a 3-byte one, AppendLegal of the 32-byte turn, which holds
-// every field it reads and a copy of the hand and role of the seat to act (set after every
-// move). With [State.Step] a playout then copies no State at all. The layout keeps one copy of
-// each other fact and derives the rest. The
-// record of acts is packed in bits (40 bytes hold the longest hand, see actLog), not a byte an
+// ToMove, Over, Phase and Players of a 3-byte one, AppendLegal of a one-word summary of what
+// the seat to act may do (its hand and the bounds of its bids, set after every move). With
+// [State.Step] a playout then copies no State at all. The layout keeps one copy of each other
+// fact and derives the rest. The record of acts is packed in bits (40 bytes hold the longest hand, see actLog), not a byte an
 // act; the hand's worths and strengths are a byte naming one of the 192 tables the roles can make
 // (valueTables, built once from the deck and role tables); who played and who took each card are
 // two bits a card in one word each (the cards a seat played or took are derived); the deal is
