@@ -489,6 +489,31 @@ func (t *Trick) winningCard() Card {
 // resolve settles a complete trick (H7–H9, H12–H14) and starts the powers of 1 and 6 (H10, H15).
 func (s *State) resolve(rec *recorder) {
 	winner, next, valknuts := outcome(&s.trick, s.trump.Suit())
+	if valknuts > 0 || rec != nil {
+		s.resolveAll(winner, next, valknuts, rec)
+		return
+	}
+	// Most tricks: a seat won it, and no event to record. What resolveAll does then, in a small
+	// function (the events make resolveAll's frame large).
+	t, p := &s.trick, &s.prev
+	p.cards[0], p.cards[1], p.cards[2] = t.cards[0], t.cards[1], t.cards[2]
+	p.n, p.players, p.leader, p.winner = t.n, t.players, t.leader, winner
+	*t = emptyTrick(s.players)
+	s.trickNo++
+	s.tricks[winner]++
+	switch wc := p.winningCard(); {
+	case wc.Rank() == 1 && canSteal(s.players, winner, s.tricks): // H10
+		s.phase, s.toMove, s.power, s.next = PhaseSteal, winner, winner, next
+	case wc.Rank() == 6 && int(s.trickNo) < handSize(int(s.players)): // H15: not after the last trick
+		s.phase, s.toMove, s.power, s.next = PhaseTake, winner, winner, next
+	default:
+		s.nextTrick(next, nil)
+	}
+}
+
+// resolveAll is resolve in every case, given the trick's outcome: a Valknut may have destroyed
+// it (H13), and rec may record the events.
+func (s *State) resolveAll(winner, next int8, valknuts int, rec *recorder) {
 	if valknuts > 0 {
 		if rec != nil {
 			rec.add(Event{Kind: EventDestroyed, Seat: norns.Nobody, Other: norns.Nobody, Card: NoCard})

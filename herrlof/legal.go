@@ -29,10 +29,39 @@ func (s State) Legal() []Move {
 // has room.
 func (s State) AppendLegal(dst []Move) []Move { return s.appendLegal(dst) }
 
+// appendLegal is AppendLegal without a copy. A card play, most decisions, is listed here, as
+// appendPlays lists it, so that a decision costs one call below AppendLegal.
 func (s *State) appendLegal(dst []Move) []Move {
-	if s.phase == PhasePlay { // most decisions
-		return appendPlays(dst, s.hands[s.toMove], &s.trick)
+	if s.phase != PhasePlay {
+		return s.appendOther(dst)
 	}
+	h := s.hands[s.toMove]
+	x := uint64(h & kindBits)
+	if led := s.trick.ledSuit(); led != NoSuit && h&suitBits[led] != 0 {
+		x = uint64(h & (suitBits[led] | 1<<36 | 1<<39))
+	}
+	n := bits.OnesCount64(x)
+	i := len(dst)
+	if cap(dst)-i < n {
+		dst = growMoves(dst, n)
+	}
+	dst = dst[:i+n]
+	out := dst[i:]
+	w := Play(0).w
+	for j := 0; j < len(out)-1; j += 2 { // fillCards, inline
+		y := x & (x - 1)
+		out[j] = Move{w: w | uint64(bits.TrailingZeros64(x|1<<63))<<8}
+		out[j+1] = Move{w: w | uint64(bits.TrailingZeros64(y|1<<63))<<8}
+		x = y & (y - 1)
+	}
+	if n := len(out); n%2 == 1 {
+		out[n-1] = Move{w: w | uint64(bits.TrailingZeros64(x|1<<63))<<8}
+	}
+	return dst
+}
+
+// appendOther is appendLegal in the phases other than PhasePlay.
+func (s *State) appendOther(dst []Move) []Move {
 	switch s.phase {
 	case PhaseBid:
 		return appendBids(dst, handSize(int(s.players)))
@@ -74,10 +103,7 @@ func appendCards(dst []Move, k MoveKind, h Cards) []Move {
 	dst = dst[:i+n]
 	out := dst[i:]
 	w := mv(k, 0, -1).w
-	for j := range out {
-		out[j] = Move{w: w | uint64(bits.TrailingZeros64(x|1<<63))<<8} // x has a bit: no zero case
-		x &= x - 1
-	}
+	fillCards(out, w, x)
 	return dst
 }
 
@@ -96,11 +122,24 @@ func appendPlays(dst []Move, h Cards, t *Trick) []Move {
 	dst = dst[:i+n]
 	out := dst[i:]
 	w := Play(0).w
-	for j := range out {
-		out[j] = Move{w: w | uint64(bits.TrailingZeros64(x|1<<63))<<8} // x has a bit: no zero case
-		x &= x - 1
-	}
+	fillCards(out, w, x)
 	return dst
+}
+
+// fillCards fills out with the moves w|c<<8 for the cards c of the bits of x, ascending; x has
+// len(out) bits. It writes two moves a round (the loop's form lets the compiler drop the bounds
+// checks), and x has a bit for each move it writes, so TrailingZeros64 never sees zero (the
+// |1<<63 tells the compiler so).
+func fillCards(out []Move, w, x uint64) {
+	for j := 0; j < len(out)-1; j += 2 {
+		y := x & (x - 1)
+		out[j] = Move{w: w | uint64(bits.TrailingZeros64(x|1<<63))<<8}
+		out[j+1] = Move{w: w | uint64(bits.TrailingZeros64(y|1<<63))<<8}
+		x = y & (y - 1)
+	}
+	if n := len(out); n%2 == 1 {
+		out[n-1] = Move{w: w | uint64(bits.TrailingZeros64(x|1<<63))<<8}
+	}
 }
 
 // growMoves is slices.Grow, out of line so that appendCards' fast path stays lean.

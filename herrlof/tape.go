@@ -67,7 +67,12 @@ func (t *tape) setPlay(k int, c Card) { t.set(6*uint(k), 6, cardCode(c)) }
 // leader returns the leader of trick i.
 func (t *tape) leader(i int) int8 { return int8(t.get(tapeLeaders+2*uint(i), 2)) }
 
-func (t *tape) setLeader(i int, p int8) { t.set(tapeLeaders+2*uint(i), 2, uint64(p)) }
+// setLeader records p as the leader of trick i. The leaders lie in one word (bits 198-227 are in
+// word 3), so it writes that word alone.
+func (t *tape) setLeader(i int, p int8) {
+	sh := tapeLeaders%64 + 2*uint(i)
+	t[tapeLeaders/64] = t[tapeLeaders/64]&^(3<<sh) | uint64(p&3)<<sh
+}
 
 // drew reports whether the 3 of suit st drew.
 func (t *tape) drew(st Suit) bool { return t.get(tapeDrew+uint(st), 1) != 0 }
