@@ -109,7 +109,7 @@ func (s *State) check(m Move, w *window) error {
 		return nil
 	}
 	x, y := int(m.x), int(m.y)
-	w.load(&s.board, x, y)
+	w.fill(&s.board, x, y)
 	here := w.at(0, 0)
 	if m.kind == MoveLay {
 		if here != NoTile {
@@ -256,8 +256,7 @@ func (s *State) lay(m Move, w *window, r *recorder) {
 		}
 	} else {
 		i := s.board.find(x, y)
-		under := s.board.c[i].t
-		s.board.c[i].t = t
+		under := s.board.cover(i, t)
 		s.last = int8(i)
 		if t.pw().Cover == CoverCapture {
 			captured = true

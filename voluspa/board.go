@@ -21,18 +21,20 @@ type cell struct {
 // of 60 tiles can reach 59 squares from the first one, so coordinates are int8, and the whole
 // board is 60×3+5 = 185 bytes, however far it sprawls.
 //
-// Questions about squares are answered from scratch per call, never from an index kept in the
-// State: [window] copies the three rows and columns through one square (what Apply needs: the
-// two lines through it, their neighbours), and [newFrontier] builds row bitboards of the whole
-// grid (what Legal needs). An index kept in the State would be copied with it on every call (a
-// program that plays through Legal and Apply copies the State several times a step), and one
-// that holds any grid is far larger than the list: a connected grid of n tiles spans width +
-// height <= n + 1, so its rows number up to 60. [State.Playout], which plays on one State in
-// place, keeps such an index beside it for the length of a playout ([grid]).
+// While the grid is at most torusMax squares wide and tall (nearly every turn), the board also
+// keeps its squares in a [torus], updated at every add and cover: [window.fill] reads Apply's
+// three rows and columns from it, and [board.frontierTorus] Legal's bitboards, rather than pass
+// over the cell list. A larger grid is answered from the cell list per call: [window.load]
+// copies the three rows and columns through one square, and [newFrontier] builds row bitboards
+// of the whole grid; an index that held any grid would be far larger than the list (a connected
+// grid of n tiles spans width + height <= n + 1, so its rows number up to 60), and it would be
+// copied with the State on every call. [State.Playout], which plays on one State in place, keeps
+// such an index beside it for the length of a playout ([grid]).
 type board struct {
 	c                      [MaxCells]cell
 	n                      uint8
 	minX, maxX, minY, maxY int8
+	tor                    torus // the squares again while the grid is small (see torus)
 }
 
 // cells returns the filled squares in the order they were first filled.
@@ -67,6 +69,22 @@ func (b *board) add(x, y int, t Tile) {
 		b.minY, b.maxY = min(b.minY, int8(y)), max(b.maxY, int8(y))
 	}
 	b.n++
+	if b.fits() {
+		b.tor.put(x, y, NoTile, t)
+	} else {
+		b.tor = torus{} // outgrown: the cell list answers from now on
+	}
+}
+
+// cover puts t on the filled square of cell i and returns the tile it covers.
+func (b *board) cover(i int, t Tile) Tile {
+	c := &b.c[i]
+	under := c.t
+	c.t = t
+	if b.fits() {
+		b.tor.put(int(c.x), int(c.y), under, t)
+	}
+	return under
 }
 
 // rows returns the number of rows a [frontier] of b has: the grid's and one of margin on each
@@ -309,7 +327,13 @@ func newFrontier(b *board, p []uint64, stride int) frontier {
 	for r := range occ {
 		occ[r] = guard[r] | other[r] | tiles0[r] | tiles1[r]
 	}
-	f = derive(f, occ, guard, tiles0, tiles1, p[5*stride:], stride)
+	return finishFrontier(f, occ, guard, tiles0, tiles1, p[5*stride:], stride)
+}
+
+// finishFrontier returns f with its planes made from its tile planes, of its rows, in out (see
+// derive), the lays that would make a column too long taken out.
+func finishFrontier(f frontier, occ, guard, tiles0, tiles1, out []uint64, stride int) frontier {
+	f = derive(f, occ, guard, tiles0, tiles1, out, stride)
 	for x := longColumns(occ); x != 0; x &= x - 1 {
 		k := uint(bits.TrailingZeros64(x))
 		var col uint64
@@ -458,8 +482,14 @@ func (f *frontier) coverMask(r int, t Tile) uint64 {
 // blocked returns the kinds of tile that have no legal lay or cover on b, which holds at least
 // one tile (V9).
 func (b *board) blocked() kindSet {
-	var p [frontierPlanes * maxRows]uint64
-	f := newFrontier(b, p[:], maxRows)
+	var f frontier
+	if b.fits() {
+		var p [4 * smallRows]uint64
+		f = b.frontierTorus(&p)
+	} else {
+		var p [frontierPlanes * maxRows]uint64
+		f = newFrontier(b, p[:], maxRows)
+	}
 	var k kindSet
 	for i, t := range tiles {
 		free := false

@@ -52,7 +52,10 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 		return append(dst, Pass())
 	}
 	var f frontier
-	if h := s.board.rows(); h <= smallRows {
+	if s.board.fits() {
+		var p [4 * smallRows]uint64
+		f = s.board.frontierTorus(&p)
+	} else if h := s.board.rows(); h <= smallRows {
 		var p [frontierPlanes * smallRows]uint64
 		f = newFrontier(&s.board, p[:], smallRows)
 	} else {
@@ -70,6 +73,11 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 	start := len(dst)
 	dst = slices.Grow(dst, n)
 	out := dst[start : start+n]
+	// The x byte of a move on each column of the frontier's planes, where the grid has squares.
+	var xs [64]uint32
+	for c := range min(int(s.board.maxX)-int(s.board.minX)+3, len(xs)) {
+		xs[c] = uint32(uint8(f.ox+c)) << 16
+	}
 	// Every kind without the Guard power lays on the same squares: the first such kind's lays
 	// are listed from the plane, the others' copied from them with their own tile.
 	i, first := 0, -1
@@ -77,16 +85,16 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 		t := Tile(bits.TrailingZeros64(x))
 		switch {
 		case t == guardKind:
-			i += putSquares(out[i:], f.open, f.oy, f.ox, MoveLay, t)
+			i += putSquares(out[i:], f.open, f.oy, &xs, MoveLay, t)
 		case first < 0:
 			first = i
-			i += putSquares(out[i:], f.lay, f.oy, f.ox, MoveLay, t)
+			i += putSquares(out[i:], f.lay, f.oy, &xs, MoveLay, t)
 		default:
 			i += retile(out[i:][:f.nLay], out[first:][:f.nLay], t)
 		}
 		for c, ck := range coverKinds {
 			if t == ck {
-				i += putSquares(out[i:], f.cover[c], f.oy, f.ox, MoveCover, t)
+				i += putSquares(out[i:], f.cover[c], f.oy, &xs, MoveCover, t)
 			}
 		}
 	}
@@ -104,18 +112,21 @@ func (f *frontier) moves(kinds uint64) int {
 }
 
 // putSquares writes to out the moves of kind k with tile t on the squares of plane (bit c of
-// row r is x = ox + c, y = oy + r), south to north and west to east, and returns how many. out
-// has room for them all (the frontier counted them).
-func putSquares(out []Move, plane []uint64, oy, ox int, k MoveKind, t Tile) int {
+// row r is x = ox + c, y = oy + r, with xs[c] the x byte of a move already in place), south to
+// north and west to east, and returns how many. out has room for them all (the frontier counted
+// them).
+func putSquares(out []Move, plane []uint64, oy int, xs *[64]uint32, k MoveKind, t Tile) int {
 	i := 0
-	for r, m := range plane {
-		w := uint32(k) | uint32(t)<<8 | uint32(uint8(oy+r))<<24
+	// The move as one word, which the compiler stores at once: kind, tile, x, y; the row's y is
+	// its top byte, so that the next row's word is 1<<24 more.
+	w := uint32(k) | uint32(t)<<8 | uint32(uint8(oy))<<24
+	for _, m := range plane {
 		for ; m != 0; m &= m - 1 {
-			// The move as one word, which the compiler stores at once: kind, tile, x, y.
-			v := w | uint32(uint8(ox+bits.TrailingZeros64(m)))<<16
+			v := w | xs[bits.TrailingZeros64(m)&63]
 			out[i] = Move{kind: MoveKind(v), tile: Tile(v >> 8), x: int8(v >> 16), y: int8(v >> 24)}
 			i++
 		}
+		w += 1 << 24
 	}
 	return i
 }

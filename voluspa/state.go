@@ -112,9 +112,7 @@ func (h *holds) chain() (kinds [HandSize]kindSet, n [HandSize]int, m int) {
 // public is the part of a State that every seat sees. A View embeds a copy, so the methods
 // defined here serve both.
 type public struct {
-	players uint8
-	phase   Phase
-	toMove  int8   // the seat to act, chance (-1) or nobody (-2)
+	head
 	seat    int8   // whose turn it is, or whose hand chance fills; -1 before the first turn
 	turns   uint16 // seat moves played (lays, discards, passes)
 	board   board
@@ -127,6 +125,16 @@ type public struct {
 	score   [MaxPlayers]int16
 	reached [MaxPlayers]uint16 // the turn that brought each seat its score; 0 for none (V15)
 	winners norns.Seats
+}
+
+// head is the part of a State that says who acts: the methods a generic loop calls at every step
+// (ToMove, Over) are declared on it, so that a call through a pointer to a State or View copies
+// these three bytes rather than the whole value (a method of a value type called through a
+// pointer copies its receiver; norns.Playout calls ToMove at every step).
+type head struct {
+	players uint8
+	phase   Phase
+	toMove  int8 // the seat to act, chance (-1) or nobody (-2)
 }
 
 // hidden is the part of a State no seat sees whole: the hands and the supply.
@@ -146,12 +154,14 @@ type hidden struct {
 // hands, supply, scores and turn. Hands and the supply are [Tiles], multiset words: the supply has
 // no order, so no state, view or move can reveal one.
 //
-// Size budget: a State is 360 bytes, within a budget of 400: the board 185, five hands and the
-// supply (8 bytes each), and the public counts, scores and inferences a view draws (every
-// discard inference that still binds, 5 bytes a seat); TestStateSize pins it. Value receivers
-// copy it on every call, even through a pointer: norns.Playout, which steps in place, still
-// copies it at each call of ToMove, AppendLegal and SampleChance. That is why the State keeps no
-// index of the squares (see the board's doc): Legal and Step build what they need per call.
+// Size budget: a State is 744 bytes, within a budget of 1024: the board 570 (the cell list, 185,
+// and the [torus] index of its squares, 384), five hands and the supply (8 bytes each), and the
+// public counts, scores and inferences a view draws (every discard inference that still binds,
+// 5 bytes a seat); TestStateSize pins it. Value receivers copy it on every call, even through a
+// pointer: norns.Playout, which steps in place, copies it at each call of AppendLegal and
+// SampleChance (ToMove and Over are declared on a three-byte part of it, which is all their
+// calls copy). The index costs those copies less than the passes over the cell list it saves
+// Legal and Step (voluspa/bench_test.go gives the figures).
 //
 // The zero State is not a match (use [New]): it is a match with no seats that is over. Players
 // is 0, Over is true, ToMove is norns.Nobody, Phase is PhaseOver, Winners is empty, Legal is
@@ -182,22 +192,6 @@ func New(c Config) (State, error) {
 	return s, nil
 }
 
-// Over reports whether the match has ended (V15). State declares Over and ToMove itself, besides
-// the ones of the public part it shares with View, so that a generic caller (norns.Playout calls
-// ToMove every step) copies the State once per call, not twice.
-//
-// Both read the fields themselves rather than call the public part's methods: a call through the
-// embedded value would copy the public part once more.
-func (s State) Over() bool { return s.phase == PhaseOver || s.players == 0 }
-
-// ToMove returns the seat to act, norns.Chance at a chance node, or norns.Nobody once over.
-func (s State) ToMove() norns.Player {
-	if s.players == 0 {
-		return norns.Nobody
-	}
-	return norns.Player(s.toMove)
-}
-
 // Config returns the match's configuration, with the default filled in.
 func (s public) Config() Config { return Config{Players: int(s.players)} }
 
@@ -214,7 +208,7 @@ func (s public) Phase() Phase {
 
 // ToMove returns the seat to act, norns.Chance at a chance node, or norns.Nobody once over (and
 // for the zero State, which has no seats).
-func (s public) ToMove() norns.Player {
+func (s head) ToMove() norns.Player {
 	if s.players == 0 {
 		return norns.Nobody
 	}
@@ -222,7 +216,7 @@ func (s public) ToMove() norns.Player {
 }
 
 // Over reports whether the match has ended (V15); true for the zero State, which has no seats.
-func (s public) Over() bool { return s.phase == PhaseOver || s.players == 0 }
+func (s head) Over() bool { return s.phase == PhaseOver || s.players == 0 }
 
 // Turn returns whose turn it is: the seat to act, or at a refill the seat whose hand is being
 // refilled, or at the deal the seat being dealt to. It is norns.Nobody before the first player is
