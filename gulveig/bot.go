@@ -147,21 +147,31 @@ func (k *know) chooseBid(legal []Move) Move {
 // points they should take with them, and its combos.
 func (k *know) estimate(hand Cards) int {
 	p := k.pub
+	v := p.vals()
+	out := inPlayOf[p.alts&AllAlternates].Minus(p.played).Minus(hand) // unplayed, not in hand
 	est := 0
 	for clan := Aesir; clan <= Rime; clan++ {
 		mine := hand.OfClan(clan)
 		n := mine.Len()
-		for c := range mine.All() {
-			if k.isMaster(c, hand) {
-				est += int(p.vals().worth[c]) + 4
-			} else if n >= 4 && k.rank(c, hand) == 1 {
-				est += int(p.vals().worth[c]) / 2
+		others := uint64(out.OfClan(clan))
+		for y := uint64(mine); y != 0; y &= y - 1 {
+			c := Card(bits.TrailingZeros64(y))
+			rank := 0 // k.rank(c, hand), with the clan's other cards read once
+			for x := others; x != 0; x &= x - 1 {
+				if v.strength[bits.TrailingZeros64(x)] > v.strength[c] {
+					rank++
+				}
+			}
+			if rank == 0 {
+				est += int(v.worth[c]) + 4
+			} else if n >= 4 && rank == 1 {
+				est += int(v.worth[c]) / 2
 			}
 		}
 	}
 	first := true
-	for _, co := range combos {
-		if hand.Has(co.a) && hand.Has(co.b) {
+	for i := range combos {
+		if co := &combos[i]; hand.Has(co.a) && hand.Has(co.b) {
 			if first {
 				est += co.value
 				first = false
@@ -176,9 +186,10 @@ func (k *know) estimate(hand Cards) int {
 // rank returns how many unplayed cards of c's clan outside hand are stronger than c.
 func (k *know) rank(c Card, hand Cards) int {
 	p := k.pub
+	st := &p.vals().strength
 	n := 0
-	for x := range clanMask[c.Clan()].Intersect(inPlayOf[p.alts&AllAlternates]).Minus(p.played).Minus(hand).All() {
-		if p.vals().strength[x] > p.vals().strength[c] {
+	for x := uint64(clanMask[c.Clan()].Intersect(inPlayOf[p.alts&AllAlternates]).Minus(p.played).Minus(hand)); x != 0; x &= x - 1 {
+		if st[bits.TrailingZeros64(x)] > st[c] {
 			n++
 		}
 	}
