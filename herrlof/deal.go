@@ -1,7 +1,6 @@
 package herrlof
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -13,16 +12,15 @@ import (
 //
 //	n   the player count (2 or 3)
 //	arg the opening leader
-//	h0  seat 0's hand (a Cards, bits 0–41); with 3 players, bits 42–60 hold the order code
-//	h1  seat 1's hand
-//	x   with 2 players, the order code; with 3, seat 2's hand as a mask over the cards left
-//	    after hands 0 and 1, in ascending bit order
+//	h0  seat 0's hand (a Cards, bits 0–41)
+//	h1  seat 1's hand (bits 0–41)
+//	seq the trump card, then the stock from the top, six bits a card (its value), card j at
+//	    bit 6j of a 72-bit number: bits 0–31 in w's bits 32–63, bits 32–53 in h0's bits 42–63
+//	    (cards 0–8 in all) and bits 54–71 (cards 9–11, with two players) in h1's bits 42–59
 //
-// The order code numbers the order of the remaining cards (the trump card, then the stock from
-// the top) among the permutations of those cards listed in ascending bit order: with k cards
-// left, the code is d0·(k-1)! + … in Horner form, ((d0·(k-1) + d1)·(k-2) + d2)…, where d_j is
-// the index of the j-th card among the cards not yet placed. Copies of a card are always taken
-// in list order, so each deal has exactly one code and == compares deals.
+// With three players, seat 2's hand is the rest of the deck. The bits no card uses are zero, and
+// copies of the Valknut and the Hagalaz are one value each, so each deal has exactly one packing
+// and == compares deals. Unpacking reads the cards straight from their places.
 
 // Deal returns the chance move that deals a hand: hands[p] to seat p (15 cards each with 2
 // players, 11 with 3), then trump as the trump card and stock as the stock from the top down (11
@@ -59,49 +57,24 @@ func Deal(leader norns.Player, hands []Cards, trump Card, stock []Card) (Move, e
 	seq[0] = trump
 	copy(seq[1:], stock)
 	k := len(stock) + 1
-	m := Move{w: uint64(MoveDeal) | uint64(uint8(leader))<<16 | uint64(n)<<24, h0: uint64(hands[0]), h1: uint64(hands[1])}
-	rest := deckBits.Minus(sum)
-	if n == 3 {
-		// Seat 2's hand as a mask over the cards left after hands 0 and 1.
-		left := deckBits.Minus(hands[0].Plus(hands[1]))
-		h2 := hands[2]
-		i := 0
-		for x := uint64(left); x != 0; x &= x - 1 {
-			c := bitCard(trailingZeros(x))
-			if h2.Has(c) {
-				h2 = h2.Without(c)
-				m.w |= 1 << (32 + i)
-			}
-			i++
-		}
+	rest := deckBits.Minus(sum) // the cards for the trump and the stock
+	if rest.Len() != k {
+		return Move{}, badDeal("%d cards left for the trump and stock (want %d)", rest.Len(), k)
 	}
-	var items [stockCap + 1]Card
-	nItems := 0
-	for x := uint64(rest); x != 0; x &= x - 1 {
-		items[nItems] = bitCard(trailingZeros(x))
-		nItems++
-	}
-	if nItems != k {
-		return Move{}, badDeal("%d cards left for the trump and stock (want %d)", nItems, k)
-	}
-	var code uint64
-	for j := range k {
-		c := seq[j]
-		i := 0
-		for i < k-j && items[i] != c {
-			i++
-		}
-		if i == k-j {
+	var lo, hi uint64 // the cards: 0-8 in lo, 9-11 in hi
+	for j, c := range seq[:k] {
+		if !c.IsValid() || !rest.Has(c) {
 			return Move{}, badDeal("%v is dealt more often than the deck holds", c)
 		}
-		copy(items[i:], items[i+1:k-j])
-		code = code*uint64(k-j) + uint64(i)
+		rest = rest.Without(c)
+		if j < 9 {
+			lo |= uint64(c) << (6 * j)
+		} else {
+			hi |= uint64(c) << (6 * (j - 9))
+		}
 	}
-	if n == 2 {
-		m.w |= code << 32
-	} else {
-		m.h0 |= code << 42
-	}
+	m := Move{w: uint64(MoveDeal) | uint64(uint8(leader))<<16 | uint64(n)<<24 | lo<<32,
+		h0: uint64(hands[0]) | lo>>32<<42, h1: uint64(hands[1]) | hi<<42}
 	return m, nil
 }
 
@@ -121,79 +94,65 @@ func badDeal(format string, args ...any) error {
 }
 
 // dealt unpacks a deal move: the hands, then the trump card and the stock in seq (trump first,
-// then the stock from the top). ok is false if m is not a well-formed deal.
+// then the stock from the top). ok is false if m is not a well-formed deal: a hand of the wrong
+// size or not canonical, a card that is no card, more copies of a card than the deck holds, or a
+// bit set that no card uses.
 func (m Move) dealt() (hands [3]Cards, seq [stockCap + 1]Card, ok bool) {
 	n := int(m.mn())
 	if m.mk() != MoveDeal || n != 2 && n != 3 {
 		return hands, seq, false
 	}
 	hs := handSize(n)
-	hands[0], hands[1] = Cards(m.h0)&deckBits, Cards(m.h1)
-	sum, fits := hands[0].plus(hands[1])
-	if !fits || !hands[0].isCanonical() || !hands[1].isCanonical() || hands[0].Len() != hs || hands[1].Len() != hs {
+	hands[0], hands[1] = Cards(m.h0)&deckBits, Cards(m.h1)&deckBits
+	if !hands[0].isCanonical() || !hands[1].isCanonical() || hands[0].Len() != hs || hands[1].Len() != hs {
 		return hands, seq, false
 	}
-	left := deckBits.Minus(sum)
-	code := uint64(m.mx())
-	var items [16]byte // the cards left, ascending; read back as two words below
-	k := 0
-	if n == 3 {
-		code = m.h0 >> 42
-		i := 0
-		for x := uint64(left); x != 0; x &= x - 1 {
-			c := bitCard(trailingZeros(x))
-			if m.mx()&(1<<i) != 0 {
-				hands[2] = hands[2].add(c)
-			} else if k <= stockCap {
-				items[k] = byte(c)
-				k++
-			}
-			i++
+	k := stockSize(n) + 1
+	lo, hi := m.w>>32|m.h0>>42<<32, m.h1>>42
+	if k <= 9 && hi != 0 || k > 9 && hi>>(6*(k-9)) != 0 { // a bit no card uses
+		return hands, seq, false
+	}
+	// The cards of the trump and the stock: the suited ones as bits, the copies of V and H
+	// counted; with the hands, every card of the deck exactly once (seat 2's hand the rest).
+	var suited Cards
+	var v, x int
+	for j := range k {
+		var c Card
+		if j < 9 {
+			c = Card(lo >> (6 * j) & 63)
+		} else {
+			c = Card(hi >> (6 * (j - 9)) & 63)
 		}
-		if hands[2].Len() != hs {
+		seq[j] = c
+		switch {
+		case c < 36:
+			if suited&(1<<c) != 0 {
+				return hands, seq, false
+			}
+			suited |= 1 << c
+		case c == Valknut:
+			v++
+		case c == Hagalaz:
+			x++
+		default:
 			return hands, seq, false
 		}
-	} else {
-		for x := uint64(left); x != 0; x &= x - 1 {
-			items[k] = byte(bitCard(trailingZeros(x)))
-			k++
-		}
 	}
-	if k != stockSize(n)+1 {
+	h01 := hands[0] | hands[1]
+	if hands[0]&hands[1]&suitedBits != 0 || h01&suited != 0 {
 		return hands, seq, false
 	}
-	// Digits from the last: d_j = code mod (k-j), dividing by multiplying (exact below 2^29).
-	if code >= 1<<29 {
+	v += bits.OnesCount64(uint64(hands[0]&valknutBits)) + bits.OnesCount64(uint64(hands[1]&valknutBits))
+	x += bits.OnesCount64(uint64(hands[0]&hagalazBits)) + bits.OnesCount64(uint64(hands[1]&hagalazBits))
+	if v > 3 || x > 3 {
 		return hands, seq, false
 	}
-	var digits [stockCap + 1]int
-	for j := k - 2; j >= 0; j-- {
-		d := uint64(k - j)
-		q := code * divMagic[d] >> 36
-		digits[j] = int(code - q*d)
-		code = q
+	left := suitedBits &^ (h01 | suited) // the suited cards no one holds
+	if n == 3 {
+		hands[2] = left | Cards(1<<(3-v)-1)<<36 | Cards(1<<(3-x)-1)<<39
+		return hands, seq, true // 22 + 9 cards placed once each: 11 left
 	}
-	if code != 0 {
-		return hands, seq, false
-	}
-	// Take item digits[j] out of the items left, kept one a byte in lo (items 0-7) and hi (8-15):
-	// the bytes above it move down one place.
-	lo, hi := binary.LittleEndian.Uint64(items[:8]), binary.LittleEndian.Uint64(items[8:])
-	for j := range k {
-		var c uint64
-		if i := uint(digits[j]); i < 8 {
-			low := uint64(1)<<(8*i) - 1
-			c = lo >> (8 * i) & 0xff
-			lo = lo&low | lo>>8&^low | hi<<56
-			hi >>= 8
-		} else {
-			low := uint64(1)<<(8*(i-8)) - 1
-			c = hi >> (8 * (i - 8)) & 0xff
-			hi = hi&low | hi>>8&^low
-		}
-		seq[j] = Card(c)
-	}
-	return hands, seq, true
+	return hands, seq, left == 0 && v == 3 && x == 3
 }
 
 // Dealt returns what a deal move deals: the hands (one per seat), the trump card and the stock
@@ -208,11 +167,3 @@ func (m Move) Dealt() (hands []Cards, trump Card, stock []Card) {
 }
 
 func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }
-
-// divMagic[d] is ceil(2^36/d): for x < 2^29 and 2 <= d <= 12, x*divMagic[d]>>36 is x/d.
-var divMagic = func() (t [stockCap + 2]uint64) {
-	for d := uint64(2); d < uint64(len(t)); d++ {
-		t[d] = (1<<36 + d - 1) / d
-	}
-	return t
-}()

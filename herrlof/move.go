@@ -63,7 +63,6 @@ func (m Move) mk() MoveKind { return MoveKind(m.w) }
 func (m Move) mc() Card     { return Card(m.w >> 8) }
 func (m Move) ma() int8     { return int8(m.w >> 16) }
 func (m Move) mn() uint8    { return uint8(m.w >> 24) }
-func (m Move) mx() uint32   { return uint32(m.w >> 32) }
 
 // Bid returns the move that bids n tricks.
 func Bid(n int) Move { return mv(MoveBid, 0, clampInt8(n)) }

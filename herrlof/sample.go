@@ -356,47 +356,24 @@ func (s *State) sampleDeal(leader int8, r *rng.Rand) Move {
 	rng.ShuffleSmall(r, d[:])
 	n := int(s.players)
 	hs := handSize(n)
-	var phys [3]uint64
-	for p := range n {
+	var phys [2]uint64 // seats 0 and 1; with three players seat 2 gets the rest
+	for p := range 2 {
 		for _, b := range d[p*hs : (p+1)*hs] {
 			phys[p] |= 1 << (b & 63)
 		}
 	}
-	m := Move{w: uint64(MoveDeal) | uint64(uint8(leader))<<16 | uint64(n)<<24,
-		h0: uint64(canonical(Cards(phys[0]))), h1: uint64(canonical(Cards(phys[1])))}
-	unused := uint64(deckBits) &^ phys[0] &^ phys[1]
-	if n == 3 {
-		// Seat 2's hand as a mask over the cards left, its copies taking the first places.
-		h2 := firstCopies(Cards(phys[2]), Cards(unused))
-		i := 0
-		for x := unused; x != 0; x &= x - 1 {
-			if uint64(h2)&(x&-x) != 0 {
-				m.w |= 1 << (32 + i)
-			}
-			i++
-		}
-		unused &^= uint64(h2)
-	}
-	// The order code of the trump card and the stock.
-	k := DeckSize - n*hs
-	var code uint64
+	// The trump card and the stock, six bits a card (see deal.go): 0-8 in lo, 9-11 in hi.
+	var lo, hi uint64
 	for j, b := range d[n*hs:] {
-		bit := uint64(1) << (b & 63)
-		switch {
-		case b >= 39:
-			bit = unused & uint64(hagalazBits) & -(unused & uint64(hagalazBits))
-		case b >= 36:
-			bit = unused & uint64(valknutBits) & -(unused & uint64(valknutBits))
+		c := uint64(bitCards[b&63])
+		if j < 9 {
+			lo |= c << (6 * j)
+		} else {
+			hi |= c << (6 * (j - 9))
 		}
-		code = code*uint64(k-j) + uint64(bits.OnesCount64(unused&(bit-1)))
-		unused &^= bit
 	}
-	if n == 2 {
-		m.w |= code << 32
-	} else {
-		m.h0 |= code << 42
-	}
-	return m
+	return Move{w: uint64(MoveDeal) | uint64(uint8(leader))<<16 | uint64(n)<<24 | lo<<32,
+		h0: uint64(canonical(Cards(phys[0]))) | lo>>32<<42, h1: uint64(canonical(Cards(phys[1]))) | hi<<42}
 }
 
 // dealOrder lists the deck's bit positions, 0 to DeckSize-1: the order a deal shuffles.
@@ -406,18 +383,3 @@ var dealOrder = func() (d [DeckSize]uint8) {
 	}
 	return d
 }()
-
-// firstCopies returns h (a set of bit positions) with its Valknut and Hagalaz bits moved to the
-// lowest positions of those in within.
-func firstCopies(h, within Cards) Cards {
-	out := h & suitedBits
-	for _, block := range [2]Cards{valknutBits, hagalazBits} {
-		w := within & block
-		for range bits.OnesCount64(uint64(h & block)) {
-			low := w & -w
-			out |= low
-			w &^= low
-		}
-	}
-	return out
-}
