@@ -501,13 +501,18 @@ func (s *State) resolve(rec *recorder) {
 	*t = emptyTrick(s.players)
 	s.trickNo++
 	s.tricks[winner]++
-	switch wc := p.winningCard(); {
-	case wc.Rank() == 1 && canSteal(s.players, winner, s.tricks): // H10
+	switch r := cardRank[p.winningCard()]; {
+	case r == 1 && canSteal(s.players, winner, s.tricks): // H10
 		s.phase, s.toMove, s.power, s.next = PhaseSteal, winner, winner, next
-	case wc.Rank() == 6 && int(s.trickNo) < handSize(int(s.players)): // H15: not after the last trick
+	case r == 6 && int(s.trickNo) < handSize(int(s.players)): // H15: not after the last trick
 		s.phase, s.toMove, s.power, s.next = PhaseTake, winner, winner, next
-	default:
-		s.nextTrick(next, nil)
+	default: // nextTrick, inline
+		s.power, s.target, s.next = -1, -1, -1
+		if int(s.trickNo) == handSize(int(s.players)) {
+			s.scoreHand(nil)
+			return
+		}
+		s.phase, s.toMove = PhasePlay, next
 	}
 }
 
@@ -628,8 +633,8 @@ func wrap(x, n int8) int8 {
 // A card play, most of a match's moves, is checked and made here without apply's dispatch: the
 // same checks as apply's MovePlay case (the card held, the follow rule, H6); any other move, or
 // a play those checks refuse, goes through apply, which makes or refuses it. Unless the card is a
-// 3 (whose power may start) or a seat knows a card of another (knowledge to forget), the play is
-// made here too, as play makes it.
+// 3 (whose power may start), or a Valknut or Hagalaz while a seat knows a card of another, the
+// play is made here too, as play makes it.
 func (s *State) Step(m Move) error {
 	if m.mk() != MovePlay || s.phase != PhasePlay {
 		return s.apply(m, nil)
@@ -646,8 +651,16 @@ func (s *State) Step(m Move) error {
 		}
 		s.voids[p] |= 1 << led
 	}
-	if cardRank[c] == 3 || s.known[0]|s.known[1]|s.known[2] != 0 {
-		s.play(p, c, nil) // a 3's power may start, or knowledge to forget
+	if c < 36 {
+		if cardRank[c] == 3 {
+			s.play(p, c, nil) // a 3's power may start
+			return nil
+		}
+		if k := &s.known; k[0]|k[1]|k[2] != 0 { // as play: nobody knows where c is now
+			k[0], k[1], k[2] = k[0]&^(1<<c), k[1]&^(1<<c), k[2]&^(1<<c)
+		}
+	} else if s.known[0]|s.known[1]|s.known[2] != 0 {
+		s.play(p, c, nil) // a Valknut or Hagalaz someone may know of
 		return nil
 	}
 	// What play does for any other card, with the tape's writes inline.
