@@ -630,13 +630,24 @@ func wrap(x, n int8) int8 {
 // the first change, so a refused move leaves *s as it was. Step does not allocate unless it
 // returns an error.
 //
-// A card play, most of a match's moves, is checked and made here without apply's dispatch: the
-// same checks as apply's MovePlay case (the card held, the follow rule, H6); any other move, or
-// a play those checks refuse, goes through apply, which makes or refuses it. Unless the card is a
-// 3 (whose power may start), or a Valknut or Hagalaz while a seat knows a card of another, the
-// play is made here too, as play makes it.
+// Step makes a bid in range itself, as apply makes it. It checks a card play, most of a match's
+// moves, itself too, with apply's checks for MovePlay (the card held, the follow rule, H6), and
+// makes it as play does, unless the card is a 3 (whose power may start), or a Valknut or Hagalaz
+// while a seat knows a card of another: those go to play. Any other move, or a move those checks
+// refuse, goes through apply, which makes or refuses it.
 func (s *State) Step(m Move) error {
 	if m.mk() != MovePlay || s.phase != PhasePlay {
+		if m.mk() == MoveBid && s.phase == PhaseBid && uint8(m.ma()) <= uint8(handSize(int(s.players))) {
+			// A bid in range: apply's MoveBid case, inline.
+			p := s.toMove
+			s.bids[p] = m.ma()
+			if q := wrap(p+1, int8(s.players)); q != s.opener {
+				s.toMove = q
+			} else {
+				s.phase, s.toMove = PhasePlay, s.opener
+			}
+			return nil
+		}
 		return s.apply(m, nil)
 	}
 	p, c := s.toMove, m.mc()

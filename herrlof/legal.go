@@ -82,15 +82,16 @@ func (s *State) appendOther(dst []Move) []Move {
 }
 
 func appendBids(dst []Move, n int) []Move {
-	i := len(dst)
-	dst = slices.Grow(dst, n+1)
-	dst = dst[:i+n+1]
-	out := dst[i:]
-	for j := range out {
-		out[j] = mv(MoveBid, 0, int8(j))
-	}
-	return dst
+	return append(dst, bidMoves[:n+1]...)
 }
+
+// bidMoves lists every bid, 0 to the largest hand.
+var bidMoves = func() (b [15 + 1]Move) { // handSize(2) is 15
+	for j := range b {
+		b[j] = mv(MoveBid, 0, int8(j))
+	}
+	return b
+}()
 
 // appendCards appends a move of kind k for each kind of card in h, ascending.
 func appendCards(dst []Move, k MoveKind, h Cards) []Move {
