@@ -652,17 +652,23 @@ func (s *State) Step(m Move) error {
 	}
 	p, c := s.toMove, m.mc()
 	h := s.hands[p]
-	if !h.Has(c) { // Has holds only for valid cards
-		return s.apply(m, nil) // for its error
-	}
 	t := &s.trick
-	if led := t.ledSuit(); c < 36 && led != NoSuit && Suit(c/9) != led {
-		if h&suitBits[led] != 0 {
-			return s.apply(m, nil) // for its error: p must follow
-		}
-		s.voids[p] |= 1 << led
-	}
 	if c < 36 {
+		if h&(1<<c) == 0 {
+			return s.apply(m, nil) // for its error: p does not hold c
+		}
+		if t.n > 0 {
+			led := cardSuit[t.cards[0]]
+			if led < 0 { // a Valknut or Hagalaz led
+				led = t.ledSuit()
+			}
+			if led >= 0 && cardSuit[c] != led { // H6
+				if h&suitBits[led] != 0 {
+					return s.apply(m, nil) // for its error: p must follow
+				}
+				s.voids[p] |= 1 << led
+			}
+		}
 		if cardRank[c] == 3 {
 			s.play(p, c, nil) // a 3's power may start
 			return nil
@@ -670,17 +676,20 @@ func (s *State) Step(m Move) error {
 		if k := &s.known; k[0]|k[1]|k[2] != 0 { // as play: nobody knows where c is now
 			k[0], k[1], k[2] = k[0]&^(1<<c), k[1]&^(1<<c), k[2]&^(1<<c)
 		}
-	} else if s.known[0]|s.known[1]|s.known[2] != 0 {
-		s.play(p, c, nil) // a Valknut or Hagalaz someone may know of
-		return nil
-	}
-	// What play does for any other card, with the tape's writes inline.
-	if c < 36 {
 		h &^= 1 << c
-	} else { // a Valknut or Hagalaz: its copies are a count in unary; drop the top one
+	} else { // a Valknut or Hagalaz, which may always be played, or no card
+		if !h.Has(c) {
+			return s.apply(m, nil) // for its error
+		}
+		if s.known[0]|s.known[1]|s.known[2] != 0 {
+			s.play(p, c, nil) // a card someone may know of
+			return nil
+		}
+		// Its copies are a count in unary; drop the top one.
 		g := h & (valknutBits << (c - 36))
 		h = h&^g | g>>1&g
 	}
+	// What play does, with the tape's writes inline.
 	s.hands[p] = h
 	n := t.n
 	at := 6 * (uint(s.players)*uint(s.trickNo) + uint(n)) // the tape's slot of this play (setPlay)
