@@ -32,4 +32,14 @@ func TestDeckLayout(t *testing.T) {
 			t.Errorf("bit %d is card %v", b, c)
 		}
 	}
+	// isCanonical is deck.Valid written out: they agree on every pattern of the unsuited bits,
+	// with and without suited cards and a bit above the deck.
+	for _, rest := range []Cards{0, 1 << 5, suitedBits, 1 << DeckSize, 1 << 63} {
+		for vh := range Cards(1 << 6) {
+			h := rest | vh<<36
+			if got, want := h.isCanonical(), deck.Valid(cards.Multiset(h)); got != want {
+				t.Errorf("%#x: isCanonical %v, deck.Valid %v", uint64(h), got, want)
+			}
+		}
+	}
 }
