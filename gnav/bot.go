@@ -206,9 +206,13 @@ const DefaultSearchTime = 100 * time.Millisecond
 // rejection (another deal is drawn, up to 32 in all). A seat that stood most likely holds a card
 // it could stand on. It then plays each of the bot's legal moves out to the end of the deal from
 // that same deal, every playout drawing from a generator seeded alike (common random numbers).
-// The end of the deal is worth the bot's chance of winning as its lives squared over the sum of
-// every seat's lives squared (close to the exact chance when each deal takes a life from a
-// random seat), or the match result. Each move scores 1/2 plus its value less the mean value of
+// The end of the deal is worth the bot's chance of winning the match from there: the match
+// result if it is over; in a four-player match with the cat on (the default game), the entry of
+// a win-chance table by every seat's lives, who rests and who deals next, estimated (and
+// embedded in the package) by playing 20,000 deals from every such state with the heuristic in
+// every seat, fewest lives first; in any other match, its lives squared over the sum of every
+// seat's lives squared (close to the exact chance when each deal takes a life from a random
+// seat). Each move scores 1/2 plus its value less the mean value of
 // the moves, and the bot plays the move with the highest mean: comparing the moves on the same
 // cards removes most of the luck of the deal.
 //
@@ -249,6 +253,9 @@ func newSearchBot(opts SearchOptions, m searchModel) *SearchBot {
 	}
 	if m.match {
 		so.Horizon = nil
+	}
+	if m.table {
+		so.Reward = winChance
 	}
 	return &SearchBot{s: search.New[State, Move, View](so), r: rng.New(opts.Seed)}
 }

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -29,6 +30,9 @@ var (
 	strengthBelief = flag.Float64("strength.belief", -1, "TestBotStrength: the search's belief noise, 0 to read nothing from the past acts (negative: the default)")
 	strengthTries  = flag.Int("strength.tries", -1, "TestBotStrength: the search's deals drawn per determinisation (negative: the default)")
 	strengthMatch  = flag.Int("strength.match", -1, "TestBotStrength: 1 to play the search's playouts to the end of the match, 0 to the end of the deal (negative: the default)")
+	strengthAB     = flag.Bool("strength.ab", false, "run TestBotAB: the tuned search (the -strength.* model flags) against the default search, each against three heuristics on the same seeds, with the paired difference")
+	strengthFirst  = flag.Uint64("strength.first", 1, "TestBotStrength, TestBotAB: the first seed")
+	strengthTable  = flag.Int("strength.table", -1, "TestBotStrength: 1 to value the end of a deal by the win-chance table, 0 by the lives squared (negative: the default)")
 )
 
 type bot = gnav.Bot
@@ -42,8 +46,9 @@ func heuristicBot(seed uint64) bot { return gnav.NewHeuristicBot(seed) }
 // TestBotStrength measures one bot against three of another with arena.Run: many seeds, each
 // played four times with the candidate in each seat on the same packs, the candidate's win rate
 // against the 1/4 of an equal, with a 95% confidence interval from the spread of per-seed results.
-// The pairings: the heuristic against random bots, the search against heuristic bots, and the
+// The pairings: the heuristic against random bots, the search against heuristic bots, the
 // search against the old search (before it read the other seats' acts) at the same iteration
+// budget, and the search against the search of commit 2c0b7a1 (NewPrevSearchBot) at the same
 // budget. Run it with
 //
 //	go test ./gnav -run TestBotStrength -strength -v
@@ -57,13 +62,16 @@ func TestBotStrength(t *testing.T) {
 	var clock decisionClock
 	searchBot := func(seed uint64) bot {
 		opts := gnav.SearchOptions{Seed: seed, Iterations: *strengthIters, Time: *strengthTime}
-		return clock.wrap(gnav.NewTunedSearchBot(opts, *strengthNoise, *strengthBelief, *strengthTries, *strengthMatch))
+		return clock.wrap(gnav.NewTunedSearchBot(opts, *strengthNoise, *strengthBelief, *strengthTries, *strengthMatch, *strengthTable))
 	}
 	oldIters := *strengthIters
 	if oldIters <= 0 {
 		oldIters = gnav.DefaultSearchIterations
 	}
 	oldSearch := func(seed uint64) bot { return gnav.NewLegacySearchBot(seed, oldIters) }
+	prevSearch := func(seed uint64) bot {
+		return gnav.NewPrevSearchBot(gnav.SearchOptions{Seed: seed, Iterations: *strengthIters, Time: *strengthTime})
+	}
 	pairings := []struct {
 		name            string
 		candidate, base newBot
@@ -72,6 +80,7 @@ func TestBotStrength(t *testing.T) {
 		{"search-vs-3-heuristic", searchBot, heuristicBot},
 		{"old-search-vs-3-heuristic", oldSearch, heuristicBot},
 		{"search-vs-3-old-search", searchBot, oldSearch},
+		{"search-vs-3-2c0b7a1", searchBot, prevSearch},
 	}
 	start, err := gnav.New(gnav.Config{Players: *strengthSeats, DealerGiven: true})
 	if err != nil {
@@ -85,7 +94,7 @@ func TestBotStrength(t *testing.T) {
 			began := time.Now()
 			clock = decisionClock{}
 			res, err := arena.Run(context.Background(), arena.Config[gnav.State, gnav.Move, gnav.View]{
-				Start: start, Seeds: *strengthSeeds, Candidate: pr.candidate, Base: pr.base,
+				Start: start, Seeds: *strengthSeeds, FirstSeed: *strengthFirst, Candidate: pr.candidate, Base: pr.base,
 			})
 			if err != nil {
 				t.Fatal(err)
@@ -99,6 +108,82 @@ func TestBotStrength(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestBotAB compares two search bots on the same seeds, each in every seat against three
+// heuristics: the default search (A, or the search of -strength.iters with the default model)
+// and the search tuned by the -strength.* model flags (B). It reports each bot's win share and
+// the mean of the per-seed differences B−A with its 95% interval: the same packs make the
+// difference far less noisy than the two win shares. Run it with
+//
+//	go test ./gnav -run TestBotAB -strength.ab -strength.iters 1000 -strength.table 1 -v
+func TestBotAB(t *testing.T) {
+	if !*strengthAB {
+		t.Skip("run with -strength.ab")
+	}
+	mk := func(tuned bool) newBot {
+		return func(seed uint64) bot {
+			opts := gnav.SearchOptions{Seed: seed, Iterations: *strengthIters, Time: *strengthTime}
+			if !tuned {
+				return gnav.NewSearchBot(opts)
+			}
+			return gnav.NewTunedSearchBot(opts, *strengthNoise, *strengthBelief, *strengthTries, *strengthMatch, *strengthTable)
+		}
+	}
+	start, err := gnav.New(gnav.Config{Players: *strengthSeats, DealerGiven: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := *strengthSeeds / 2 // arena wants two seeds or more: chunks of two
+	a, b := make([]float64, n), make([]float64, n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errs := make(chan error, runtime.GOMAXPROCS(0))
+	began := time.Now()
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				for k, out := range [][]float64{a, b} {
+					res, err := arena.Run(context.Background(), arena.Config[gnav.State, gnav.Move, gnav.View]{
+						Start: start, Seeds: 2, FirstSeed: *strengthFirst + 2*uint64(i), Workers: 1,
+						Candidate: mk(k == 1), Base: heuristicBot,
+					})
+					if err != nil {
+						errs <- err
+						return
+					}
+					out[i] = res.Mean
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	stat := func(x []float64) (mean, half float64) {
+		for _, v := range x {
+			mean += v
+		}
+		mean /= float64(len(x))
+		ss := 0.0
+		for _, v := range x {
+			ss += (v - mean) * (v - mean)
+		}
+		return mean, 1.96 * math.Sqrt(ss/float64(len(x)-1)/float64(len(x)))
+	}
+	d := make([]float64, n)
+	for i := range d {
+		d[i] = b[i] - a[i]
+	}
+	ma, ha := stat(a)
+	mb, hb := stat(b)
+	md, hd := stat(d)
+	t.Logf("seeds %d–%d (%d matches each), in %v", *strengthFirst, *strengthFirst+2*uint64(n)-1, 2*n*start.Players(), time.Since(began).Round(time.Second))
+	t.Logf("A (default) vs 3 heuristic: %.4f ± %.4f", ma, ha)
+	t.Logf("B (tuned)   vs 3 heuristic: %.4f ± %.4f", mb, hb)
+	t.Logf("B − A: %+.4f ± %.4f", md, hd)
 }
 
 // decisionClock counts the decisions of the bots it wraps and their time, from several

@@ -1,0 +1,162 @@
+package gnav
+
+import (
+	_ "embed"
+	"encoding/binary"
+	"math"
+	"sync"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/rng"
+)
+
+// The win-chance table is what the search's playouts are worth at the end of a deal in the
+// source's game (four players, three lives, the cat on): for every state between deals, each
+// seat's chance of winning the match when every seat plays the heuristic from there on. A state
+// between deals is fixed, for the match's future, by each seat's lives, who rests and who deals
+// next; turned so that the next dealer sits at seat 0, it is one of winStates entries.
+const (
+	winSeats  = 4
+	winLives  = 3
+	winStates = (winLives + 1) * (winLives + 1) * (winLives + 1) * (winLives + 1) << winSeats
+)
+
+// winIndex returns the table's index of s, a four-player state between deals (at the chance
+// node of the next deal), and the turn d that puts its dealer at seat 0: seat p of s is seat
+// (p-d) mod 4 of the entry.
+func winIndex(s *State) (i int, d int) {
+	d = int(s.dealer)
+	for k := winSeats - 1; k >= 0; k-- {
+		i = i*(winLives+1) + int(s.lives[(k+d)&(winSeats-1)])
+	}
+	rest := uint32(s.resting)
+	rest = (rest>>d | rest<<(winSeats-d)) & (1<<winSeats - 1)
+	return i<<winSeats | int(rest), d
+}
+
+// winStateAt returns the four-player state between deals of table entry i (its dealer at seat 0),
+// and whether a match can be there: two seats or more in, the resting seats among them and the
+// dealer in the next deal.
+func winStateAt(i int) (State, bool) {
+	s, _ := New(Config{DealerGiven: true})
+	rest := norns.Seats(i & (1<<winSeats - 1))
+	i >>= winSeats
+	s.alive = 0
+	for p := range winSeats {
+		s.lives[p] = uint8(i % (winLives + 1))
+		i /= winLives + 1
+		if s.lives[p] > 0 {
+			s.alive = s.alive.With(norns.Player(p))
+		}
+	}
+	s.resting = rest
+	s.contest = s.alive &^ rest
+	ok := s.alive.Len() >= 2 && rest&^s.alive == 0 && rest.Len() <= 2 && s.contest.Len() >= 2 && s.contest.Has(0)
+	return s, ok
+}
+
+// estimateWinTable estimates the win-chance table by dynamic programming over the states between
+// deals, fewest lives first: each entry's value is the mean, over deals drawn from r and played
+// by the heuristic in every seat, of the value of the state the deal leads to (a table entry with
+// fewer lives, or the match's result). A drawn match is worth 1/4 to every seat, as in
+// search.Result.
+func estimateWinTable(deals int, r *rng.Rand) *[winStates][winSeats]float32 {
+	t := new([winStates][winSeats]float32)
+	total := func(i int) int {
+		n := 0
+		for i >>= winSeats; i > 0; i /= winLives + 1 {
+			n += i % (winLives + 1)
+		}
+		return n
+	}
+	for lives := 2; lives <= winSeats*winLives; lives++ {
+		for i := range winStates {
+			if total(i) != lives {
+				continue
+			}
+			s, ok := winStateAt(i)
+			if !ok {
+				continue
+			}
+			var sum [winSeats]float64
+			for range deals {
+				u := s
+				m := u.SampleChance(r)
+				u.step(&m, nil)
+				for u.who() >= 0 {
+					v := u.View(norns.Player(u.who()))
+					m = heuristic(&v, nil)
+					u.step(&m, nil)
+				}
+				if u.Over() {
+					if w := u.winners; w.IsEmpty() {
+						for p := range sum {
+							sum[p] += 1.0 / winSeats
+						}
+					} else {
+						for p := range w.All() {
+							sum[p] += 1 / float64(w.Len())
+						}
+					}
+					continue
+				}
+				j, d := winIndex(&u)
+				for p := range sum {
+					sum[p] += float64(t[j][(p-d)&(winSeats-1)])
+				}
+			}
+			for p := range sum {
+				t[i][p] = float32(sum[p] / float64(deals))
+			}
+		}
+	}
+	return t
+}
+
+// winTableFile is the win-chance table that estimateWinTable(winTableDeals, rng.New(1)) gives,
+// each entry's four chances stored as little-endian uint16 in 65535ths (TestWinTable checks it
+// and rewrites it with -update-wintable).
+//
+//go:embed wintable.bin
+var winTableFile []byte
+
+// winTableDeals is the number of deals estimateWinTable plays from every state for the stored
+// table: about 0.002 of standard error per entry.
+const winTableDeals = 20000
+
+// winTable is the win-chance table the search reads, decoded from winTableFile.
+var winTable = sync.OnceValue(func() *[winStates][winSeats]float32 {
+	t := new([winStates][winSeats]float32)
+	if len(winTableFile) != winStates*winSeats*2 {
+		panic("gnav: wintable.bin does not hold the win-chance table")
+	}
+	for i := range t {
+		for p := range t[i] {
+			k := 2 * (i*winSeats + p)
+			t[i][p] = float32(binary.LittleEndian.Uint16(winTableFile[k:])) / 65535
+		}
+	}
+	return t
+})
+
+// encodeWinTable returns t as winTableFile stores it.
+func encodeWinTable(t *[winStates][winSeats]float32) []byte {
+	b := make([]byte, 0, winStates*winSeats*2)
+	for i := range t {
+		for _, x := range t[i] {
+			b = binary.LittleEndian.AppendUint16(b, uint16(math.Round(float64(x)*65535)))
+		}
+	}
+	return b
+}
+
+// winChance is what a leaf of the search is worth to seat: the match result if the match is
+// over, the win-chance table's entry for a four-player match with the cat on, and otherwise
+// winShare's lives squared.
+func winChance(s State, seat norns.Player) float64 {
+	if s.Over() || s.players != winSeats || s.maxLives > winLives || s.catDragoon {
+		return winShare(s, seat)
+	}
+	i, d := winIndex(&s)
+	return float64(winTable()[i][(int(seat)-d)&(winSeats-1)])
+}
