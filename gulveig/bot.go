@@ -277,13 +277,19 @@ func (k *know) cheapScore(c Card, keepCombos bool) int {
 
 // chooseAside puts aside the 3 cards worth most that would not take a trick themselves.
 func (k *know) chooseAside() Move {
+	var score [NumKinds]int // each card's asideScore, computed once
+	ms := k.masters(k.hand)
+	for x := uint64(k.hand); x != 0; x &= x - 1 {
+		c := Card(bits.TrailingZeros64(x))
+		score[c] = k.asideScoreOf(c, ms.Has(c))
+	}
 	var pick [3]Card
 	rest := k.hand
 	for i := range pick {
 		best, bestScore := NoCard, -1<<30
-		for c := range rest.All() {
-			if score := k.asideScore(c); score > bestScore {
-				best, bestScore = c, score
+		for x := uint64(rest); x != 0; x &= x - 1 {
+			if c := Card(bits.TrailingZeros64(x)); score[c] > bestScore {
+				best, bestScore = c, score[c]
 			}
 		}
 		pick[i] = best

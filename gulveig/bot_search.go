@@ -2,6 +2,8 @@ package gulveig
 
 import (
 	"context"
+	"math/bits"
+	"sync"
 	"time"
 
 	"github.com/nornsgames/norns"
@@ -86,6 +88,30 @@ type searchModel struct {
 	view  View     // the view searched
 	bids  bidFit   // what the opponents' bids say of their hands
 	tries int      // draws per determinisation to fit the bids
+	memo  priorMemo
+}
+
+// priorMemo keeps what [searchModel.prior] computes once for all the moves of a state: the
+// search asks the prior of every untried move of a node in turn (the 120 asides, the bids), and
+// the heuristic's knowledge of the hand behind each answer is the same for all of them. It
+// holds exact values of pure functions, for one state at a time, behind a lock (the search's
+// workers share the model), so it changes no result.
+type priorMemo struct {
+	mu       sync.Mutex
+	key      uint64 // the state the values are for (memoKey), when set
+	set      bool
+	alts     Alternates
+	hasEst   bool
+	est      int // the heuristic's estimate of the hand
+	hasAside bool
+	aside    [NumKinds]int32 // each card's score as a card to put aside
+}
+
+// memoKey returns what the prior's values depend on in s besides the alternates in play: the
+// hand of the seat to act as the heuristic knows it, the cards played and the table of worths
+// and strengths (28, 28 and 8 bits).
+func memoKey(s *State, k *know) uint64 {
+	return uint64(k.hand)&(1<<28-1) | uint64(s.played)&(1<<28-1)<<28 | uint64(s.vi)<<56
 }
 
 // searchTuning holds the search bot's constants.
@@ -134,7 +160,7 @@ func newSearchBot(opts SearchOptions, tu searchTuning) *SearchBot {
 		Exploration: opts.Exploration,
 		Opponents:   opp,
 		Playout:     playout,
-		Prior:       prior,
+		Prior:       m.prior,
 		Horizon:     func(s State) bool { return s.phase == PhaseDeal },
 		Reward: func(s State, seat norns.Player) float64 {
 			return handReward(s, seat, &m.root, tu.rewardScale)
@@ -171,32 +197,69 @@ func policyMove(s *State, r *rng.Rand, noise float64) Move {
 // prior orders the expansion of the bot's decisions with many options by the heuristic's
 // preference: the asides by the heuristic's score of the cards put aside, the bids and raises
 // by their distance to the heuristic's valuation of the hand, the cards to give or exchange by
-// how little they matter. The other decisions have few options and all get tried.
-func prior(s State, m Move) float64 {
+// how little they matter. The other decisions have few options and all get tried. The values
+// it needs of the hand, the same for every move of a state, come from m's memo.
+func (m *searchModel) prior(s State, mv Move) float64 {
 	k := knowOf(&s)
-	switch m.kind() {
+	switch mv.kind() {
 	case MoveAside:
-		ms := k.masters(k.hand)
-		return float64(k.asideScoreOf(m.c0(), ms.Has(m.c0())) + k.asideScoreOf(m.c1(), ms.Has(m.c1())) + k.asideScoreOf(m.c2(), ms.Has(m.c2())))
+		sc := m.asideScores(&s, &k)
+		return float64(sc[mv.c0()] + sc[mv.c1()] + sc[mv.c2()])
 	case MoveBid:
-		return -abs(float64(m.n() - (k.estimate(k.hand) + 12)))
+		return -abs(float64(mv.n() - (m.estimate(&s, &k) + 12)))
 	case MoveBlind:
-		return -1000 - float64(m.n())
+		return -1000 - float64(mv.n())
 	case MovePass:
 		lo, _ := s.bidFloor(s.toMove)
-		return -abs(float64(lo-(k.estimate(k.hand)+12))) - 5
+		return -abs(float64(lo-(m.estimate(&s, &k)+12))) - 5
 	case MoveRaise, MoveKeep:
-		v := max(k.estimate(k.hand)+s.sumWorth(0)-40, int(s.contract))
-		if m.kind() == MoveKeep {
+		v := max(m.estimate(&s, &k)+s.sumWorth(0)-40, int(s.contract))
+		if mv.kind() == MoveKeep {
 			return -abs(float64(v-int(s.contract))) + 5
 		}
-		return -abs(float64(m.n() - v))
+		return -abs(float64(mv.n() - v))
 	case MoveGive:
-		return -float64(k.cheapScore(m.c0(), true))
+		return -float64(k.cheapScore(mv.c0(), true))
 	case MoveSwap:
-		return -float64(k.cheapScore(m.c0(), true) + k.cheapScore(m.c1(), true))
+		return -float64(k.cheapScore(mv.c0(), true) + k.cheapScore(mv.c1(), true))
 	}
 	return 0
+}
+
+// entry returns m's memo locked, emptied first unless it is for s.
+func (m *searchModel) entry(s *State, k *know) *priorMemo {
+	e := &m.memo
+	e.mu.Lock()
+	if key := memoKey(s, k); !e.set || e.key != key || e.alts != s.alts {
+		e.key, e.set, e.alts, e.hasEst, e.hasAside = key, true, s.alts, false, false
+	}
+	return e
+}
+
+// estimate returns k.estimate(k.hand), through the memo.
+func (m *searchModel) estimate(s *State, k *know) int {
+	e := m.entry(s, k)
+	defer e.mu.Unlock()
+	if !e.hasEst {
+		e.est, e.hasEst = k.estimate(k.hand), true
+	}
+	return e.est
+}
+
+// asideScores returns the heuristic's score of each card of k.hand as a card to put aside, as
+// [know.chooseAside] scores them, through the memo.
+func (m *searchModel) asideScores(s *State, k *know) [NumKinds]int32 {
+	e := m.entry(s, k)
+	defer e.mu.Unlock()
+	if !e.hasAside {
+		ms := k.masters(k.hand)
+		for x := uint64(k.hand); x != 0; x &= x - 1 {
+			c := Card(bits.TrailingZeros64(x))
+			e.aside[c] = int32(k.asideScoreOf(c, ms.Has(c)))
+		}
+		e.hasAside = true
+	}
+	return e.aside
 }
 
 func abs(x float64) float64 {

@@ -215,17 +215,49 @@ func TestSearchBotWorkers(t *testing.T) {
 	}
 }
 
-// TestSearchPolicyAllocs checks that the playout policy and the prior allocate nothing.
+// TestPriorMemo checks that the prior answers through one memo kept across the states of
+// heuristic matches, each also under other worths and strengths, exactly as with a memo of its
+// own for each answer: the memo's key holds all its values depend on.
+func TestPriorMemo(t *testing.T) {
+	shared := new(searchModel)
+	var legal []Move
+	n := 0
+	for _, c := range []Config{{Players: 3, HandLimit: 2}, {Players: 4, HandLimit: 2, Roles: true, Alternates: AllAlternates}, {Players: 2, HandLimit: 2, Roles: true, Blind: true}} {
+		for _, s := range heuristicStates(t, c, 3) {
+			if s.toMove < 0 {
+				continue
+			}
+			legal = s.AppendLegal(legal[:0])
+			other := s // the same hand and cards played under other worths and strengths
+			other.vi = uint8((int(s.vi) + 37) % len(valueTables))
+			for _, mv := range legal {
+				for _, u := range []State{s, other} {
+					if got, want := shared.prior(u, mv), new(searchModel).prior(u, mv); got != want {
+						t.Fatalf("prior of %v: %v through the shared memo, want %v at\n%v", mv, got, want, u)
+					}
+					n++
+				}
+			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d moves checked", n)
+	}
+}
+
+// TestSearchPolicyAllocs checks that the playout policy and the prior (with its memo) allocate
+// nothing.
 func TestSearchPolicyAllocs(t *testing.T) {
 	states := heuristicStates(t, Config{Players: 3, HandLimit: 1, Roles: true}, 2)
 	r := rng.New(1)
 	var legal []Move
+	m := new(searchModel)
 	for _, s := range states {
 		legal = s.AppendLegal(legal[:0])
 		if a := testing.AllocsPerRun(20, func() {
 			policyMove(&s, r, 0.1)
-			for _, m := range legal {
-				prior(s, m)
+			for _, mv := range legal {
+				m.prior(s, mv)
 			}
 		}); a != 0 {
 			t.Fatalf("%v: %v allocations", s.phase, a)
