@@ -203,8 +203,7 @@ func (m *searchModel) prior(s State, mv Move) float64 {
 	k := knowOf(&s)
 	switch mv.kind() {
 	case MoveAside:
-		sc := m.asideScores(&s, &k)
-		return float64(sc[mv.c0()] + sc[mv.c1()] + sc[mv.c2()])
+		return float64(m.asideScore(&s, &k, mv))
 	case MoveBid:
 		return -abs(float64(mv.n() - (m.estimate(&s, &k) + 12)))
 	case MoveBlind:
@@ -246,9 +245,9 @@ func (m *searchModel) estimate(s *State, k *know) int {
 	return e.est
 }
 
-// asideScores returns the heuristic's score of each card of k.hand as a card to put aside, as
-// [know.chooseAside] scores them, through the memo.
-func (m *searchModel) asideScores(s *State, k *know) [NumKinds]int32 {
+// asideScore returns the heuristic's score of the cards of aside, an Aside of cards of k.hand,
+// as [know.chooseAside] scores each card put aside, through the memo.
+func (m *searchModel) asideScore(s *State, k *know, aside Move) int32 {
 	e := m.entry(s, k)
 	defer e.mu.Unlock()
 	if !e.hasAside {
@@ -259,7 +258,7 @@ func (m *searchModel) asideScores(s *State, k *know) [NumKinds]int32 {
 		}
 		e.hasAside = true
 	}
-	return e.aside
+	return e.aside[aside.c0()%NumKinds] + e.aside[aside.c1()%NumKinds] + e.aside[aside.c2()%NumKinds]
 }
 
 func abs(x float64) float64 {
