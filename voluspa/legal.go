@@ -23,7 +23,13 @@ func (s State) Legal() []Move { return s.AppendLegal(nil) }
 
 // AppendLegal appends Legal's moves to dst and returns the extended slice. It does not allocate
 // when dst has room (a turn has at most a few hundred moves).
-func (s State) AppendLegal(dst []Move) []Move {
+//
+// It is a call of appendLegal, which takes a pointer, so that a call through a pointer to a State
+// (norns.Playout's) copies the State once rather than twice.
+func (s State) AppendLegal(dst []Move) []Move { return s.appendLegal(dst) }
+
+// appendLegal is AppendLegal.
+func (s *State) appendLegal(dst []Move) []Move {
 	switch s.phase {
 	case PhaseDeal, PhaseDraw:
 		for x := uint64(deck.Distinct(s.h.supply)); x != 0; x &= x - 1 {
@@ -51,11 +57,11 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 	if hand.IsEmpty() {
 		return append(dst, Pass())
 	}
-	var f frontier
 	if s.board.fits() {
-		var p [4 * smallRows]uint64
-		f = s.board.frontierTorus(&p)
-	} else if h := s.board.rows(); h <= smallRows {
+		return s.board.appendTorus(dst, hand)
+	}
+	var f frontier
+	if h := s.board.rows(); h <= smallRows {
 		var p [frontierPlanes * smallRows]uint64
 		f = newFrontier(&s.board, p[:], smallRows)
 	} else {
@@ -73,11 +79,6 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 	start := len(dst)
 	dst = slices.Grow(dst, n)
 	out := dst[start : start+n]
-	// The x byte of a move on each column of the frontier's planes, where the grid has squares.
-	var xs [64]uint32
-	for c := range min(int(s.board.maxX)-int(s.board.minX)+3, len(xs)) {
-		xs[c] = uint32(uint8(f.ox+c)) << 16
-	}
 	// Every kind without the Guard power lays on the same squares: the first such kind's lays
 	// are listed from the plane, the others' copied from them with their own tile.
 	i, first := 0, -1
@@ -85,20 +86,81 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 		t := Tile(bits.TrailingZeros64(x))
 		switch {
 		case t == guardKind:
-			i += putSquares(out[i:], f.open, f.oy, &xs, MoveLay, t)
+			i += putSquares(out[i:], f.open, f.oy, f.ox, MoveLay, t)
 		case first < 0:
 			first = i
-			i += putSquares(out[i:], f.lay, f.oy, &xs, MoveLay, t)
+			i += putSquares(out[i:], f.lay, f.oy, f.ox, MoveLay, t)
 		default:
 			i += retile(out[i:][:f.nLay], out[first:][:f.nLay], t)
 		}
 		for c, ck := range coverKinds {
 			if t == ck {
-				i += putSquares(out[i:], f.cover[c], f.oy, &xs, MoveCover, t)
+				i += putSquares(out[i:], f.cover[c], f.oy, f.ox, MoveCover, t)
 			}
 		}
 	}
 	return dst[:start+i]
+}
+
+// appendTorus is appendTurn for a board whose grid fits its torus: the moves listed in the same
+// order straight from the torus's frontier rows (see board.frontierTorus).
+func (b *board) appendTorus(dst []Move, hand cards.Multiset) []Move {
+	tr := &b.tor
+	f := frontier{nGuardLay: int(tr.count[0]), nLay: int(tr.count[1]), nCover: [2]int{int(tr.count[2]), int(tr.count[3])}}
+	kinds := uint64(deck.Distinct(hand))
+	n := f.moves(kinds)
+	if n == 0 {
+		for x := kinds; x != 0; x &= x - 1 {
+			dst = append(dst, Discard(Tile(bits.TrailingZeros64(x))))
+		}
+		return dst
+	}
+	start := len(dst)
+	dst = slices.Grow(dst, n)
+	out := dst[start : start+n]
+	ox, oy := int(b.minX)-1, int(b.minY)-1
+	rows := torusRows{ox: ox, oy: oy, h: b.rows(), turn: -int(uint(ox) % torusSide)}
+	i, first := 0, -1
+	for x := kinds; x != 0; x &= x - 1 {
+		t := Tile(bits.TrailingZeros64(x))
+		switch {
+		case t == guardKind:
+			i += rows.put(out[i:], &tr.front[0], MoveLay, t)
+		case first < 0:
+			first = i
+			i += rows.put(out[i:], &tr.front[1], MoveLay, t)
+		default:
+			i += retile(out[i:][:f.nLay], out[first:][:f.nLay], t)
+		}
+		switch t {
+		case coverKinds[0]:
+			i += rows.put(out[i:], &tr.front[2], MoveCover, t)
+		case coverKinds[1]:
+			i += rows.put(out[i:], &tr.front[3], MoveCover, t)
+		}
+	}
+	return dst[:start+i]
+}
+
+// torusRows reads a frontier's rows from a torus: h rows from y = oy, each turned by turn so
+// that bit c is x = ox + c.
+type torusRows struct {
+	ox, oy, h, turn int
+}
+
+// put is putSquares for a plane of the torus: it writes to out the moves of kind k with tile t
+// on the squares of plane, south to north and west to east, and returns how many.
+func (tr torusRows) put(out []Move, plane *[torusSide]uint16, k MoveKind, t Tile) int {
+	i := 0
+	for r := range tr.h {
+		w := moveWord(k, t, tr.ox, tr.oy+r)
+		m := bits.RotateLeft16(plane[uint(tr.oy+r)%torusSide], tr.turn)
+		for ; m != 0; m &= m - 1 {
+			out[i] = wordMove(w + uint32(bits.TrailingZeros16(m))<<24)
+			i++
+		}
+	}
+	return i
 }
 
 // moves returns the number of lays and covers of the kinds in the set kinds (bit t for tile t):
@@ -112,23 +174,29 @@ func (f *frontier) moves(kinds uint64) int {
 }
 
 // putSquares writes to out the moves of kind k with tile t on the squares of plane (bit c of
-// row r is x = ox + c, y = oy + r, with xs[c] the x byte of a move already in place), south to
-// north and west to east, and returns how many. out has room for them all (the frontier counted
-// them).
-func putSquares(out []Move, plane []uint64, oy int, xs *[64]uint32, k MoveKind, t Tile) int {
+// row r is x = ox + c, y = oy + r), south to north and west to east, and returns how many. out
+// has room for them all (the frontier counted them).
+func putSquares(out []Move, plane []uint64, oy, ox int, k MoveKind, t Tile) int {
 	i := 0
-	// The move as one word, which the compiler stores at once: kind, tile, x, y; the row's y is
-	// its top byte, so that the next row's word is 1<<24 more.
-	w := uint32(k) | uint32(t)<<8 | uint32(uint8(oy))<<24
-	for _, m := range plane {
+	for r, m := range plane {
+		w := moveWord(k, t, ox, oy+r)
 		for ; m != 0; m &= m - 1 {
-			v := w | xs[bits.TrailingZeros64(m)&63]
-			out[i] = Move{kind: MoveKind(v), tile: Tile(v >> 8), x: int8(v >> 16), y: int8(v >> 24)}
+			out[i] = wordMove(w + uint32(bits.TrailingZeros64(m))<<24)
 			i++
 		}
-		w += 1 << 24
 	}
 	return i
+}
+
+// moveWord returns the move of kind k with tile t on x, y as one word: kind, tile, y and x from
+// the lowest byte, so that the move c columns east is the word plus c<<24 (x is the top byte).
+func moveWord(k MoveKind, t Tile, x, y int) uint32 {
+	return uint32(k) | uint32(t)<<8 | uint32(uint8(y))<<16 | uint32(uint8(x))<<24
+}
+
+// wordMove returns the move of the word v (see moveWord), which the compiler stores at once.
+func wordMove(v uint32) Move {
+	return Move{kind: MoveKind(v), tile: Tile(v >> 8), y: int8(v >> 16), x: int8(v >> 24)}
 }
 
 // retile writes to dst the moves of src with tile t instead of theirs, and returns how many.

@@ -41,7 +41,10 @@ func (k MoveKind) String() string {
 type Move struct {
 	kind MoveKind
 	tile Tile
-	x, y int8 // the square of a lay or cover; the seat of a MoveFirstSeat in x
+	// The square of a lay or cover; the seat of a MoveFirstSeat in x. y comes before x so that
+	// the listing of Legal, which writes a move as one word, adds a column to the top byte,
+	// where no carry reaches another field.
+	y, x int8
 }
 
 // MaxCoord is the largest coordinate a move may name. A grid of 60 tiles reaches at most 59

@@ -45,6 +45,10 @@ func (s State) Playout(r *rng.Rand) State {
 				m = Pass()
 				break
 			}
+			if s.board.fits() {
+				m = s.board.randomTorus(hand, r)
+				break
+			}
 			f := g.frontier(&s.board, p[:])
 			m = f.randomMove(hand, r)
 		}
@@ -215,6 +219,65 @@ func (f *frontier) randomMove(hand cards.Multiset, r *rng.Rand) Move {
 		kinds &= kinds - 1
 	}
 	return Discard(Tile(bits.TrailingZeros64(kinds)))
+}
+
+// randomTorus is randomMove for a board whose grid fits its torus: it counts the moves from the
+// torus's counts and finds the one drawn on its frontier rows.
+func (b *board) randomTorus(hand cards.Multiset, r *rng.Rand) Move {
+	tr := &b.tor
+	f := frontier{nGuardLay: int(tr.count[0]), nLay: int(tr.count[1]), nCover: [2]int{int(tr.count[2]), int(tr.count[3])}}
+	kinds := uint64(deck.Distinct(hand))
+	n := f.moves(kinds)
+	if n == 0 {
+		i := r.IntN(bits.OnesCount64(kinds))
+		for range i {
+			kinds &= kinds - 1
+		}
+		return Discard(Tile(bits.TrailingZeros64(kinds)))
+	}
+	i := r.IntN(n)
+	for x := kinds; x != 0; x &= x - 1 {
+		t := Tile(bits.TrailingZeros64(x))
+		k, c := 0, f.nGuardLay
+		if t != guardKind {
+			k, c = 1, f.nLay
+		}
+		if i < c {
+			return b.torusSquare(k, i, MoveLay, t)
+		}
+		i -= c
+		for j, ck := range coverKinds {
+			if t != ck {
+				continue
+			}
+			if i < f.nCover[j] {
+				return b.torusSquare(2+j, i, MoveCover, t)
+			}
+			i -= f.nCover[j]
+		}
+	}
+	panic("voluspa: board.randomTorus: index out of range")
+}
+
+// torusSquare returns the move of kind k with tile t on the i-th square of the torus's frontier
+// plane p, south to north and west to east.
+func (b *board) torusSquare(p, i int, k MoveKind, t Tile) Move {
+	ox, oy := int(b.minX)-1, int(b.minY)-1
+	turn := -int(uint(ox) % torusSide)
+	plane := &b.tor.front[p%4]
+	for r := range b.rows() {
+		m := bits.RotateLeft16(plane[uint(oy+r)%torusSide], turn)
+		n := bits.OnesCount16(m)
+		if i >= n {
+			i -= n
+			continue
+		}
+		for range i {
+			m &= m - 1
+		}
+		return Move{kind: k, tile: t, x: int8(ox + bits.TrailingZeros16(m)), y: int8(oy + r)}
+	}
+	panic("voluspa: board.torusSquare: index out of range")
 }
 
 // move returns the i-th of the lays and covers of the kinds in the set kinds, in Legal's order.

@@ -10,8 +10,9 @@ import (
 
 // TestRandomMoveMatchesLegal checks what State.Playout relies on: at every turn of random
 // matches of 2 to 5 players, steered at times to sprawl (so that grids grow tall and wide), the
-// move randomMove finds on the frontier built from a grid, for each index, is that index of
-// Legal's list, and the number of moves it draws among is the list's length.
+// move randomMove finds on the frontier built from a grid, and the one randomTorus finds on the
+// board's torus while the grid fits it, for each index, is that index of Legal's list, and the
+// number of moves they draw among is the list's length.
 func TestRandomMoveMatchesLegal(t *testing.T) {
 	checked := 0
 	rapid.Check(t, func(t *rapid.T) {
@@ -24,12 +25,21 @@ func TestRandomMoveMatchesLegal(t *testing.T) {
 			for i, want := range legal {
 				// A generator whose IntN(len(legal)) is i: randomMove must draw exactly once,
 				// among len(legal) moves, and map the draw to Legal's order.
-				got := Pass()
+				got, fromTorus := Pass(), Pass()
 				if hand := s.h.hand[s.toMove]; !hand.IsEmpty() {
-					got = f.randomMove(hand, fixedDraw(len(legal), i))
+					r1 := fixedDraw(len(legal), i)
+					r2 := *r1
+					got = f.randomMove(hand, r1)
+					fromTorus = got
+					if s.board.fits() {
+						fromTorus = s.board.randomTorus(hand, &r2)
+					}
 				}
 				if got != want {
 					t.Fatalf("move %d of %d: %v, want %v in\n%v", i, len(legal), got, want, s)
+				}
+				if fromTorus != want {
+					t.Fatalf("move %d of %d from the torus: %v, want %v in\n%v", i, len(legal), fromTorus, want, s)
 				}
 				checked++
 			}

@@ -16,24 +16,39 @@ const (
 // torusMax squares wide and tall: nearly every turn of a match (99.7% of the turns of random
 // matches of 2, 3 and 5 players; a 3-player match ends about 11 rows tall). Square x, y is kept
 // at row y mod 16, column x mod 16, so a grid that small has a square of its own for each of its
-// squares and one of margin around it. The index holds every square's tile (XOR 0xFF, so that
-// the zero torus is an empty grid) for [window.fill], which reads three rows and three columns
-// of it rather than the whole cell list, and the tile planes of [newFrontier] as rows of 16 bits
-// for [board.frontier], which turns each row into a frontier row with a rotation rather than a
-// pass over the cell list.
+// squares and one of margin around it. The index holds:
+//
+//   - every square's tile (XOR 0xFF, so that the zero torus is an empty grid), from which
+//     [window.fill] reads Step's three rows and three columns rather than pass over the cell
+//     list;
+//   - the tile planes of [newFrontier] and the frontier itself (where each kind may be laid or
+//     cover), as rows of 16 bits, with the number of squares of each plane: a lay or cover
+//     makes three rows of it again and cuts one column (board.refront), and Legal lists its
+//     moves straight from its rows (board.appendTorus), State.Playout counts them from the
+//     numbers (board.randomTorus), with no pass over the cell list and no frontier built.
 //
 // It is a function of the cell list: the squares of the cells when the grid fits, and the zero
 // torus once the grid has outgrown it (the grid never shrinks, so the board stops updating it
 // then, and the cell list answers every question). So two boards with the same cells are ==,
 // and a decoded board, which is rebuilt cell by cell, gets it back (it is never serialised).
+// TestTorusFollowsBoard checks it against one built afresh at every step of random matches.
 //
-// It costs 384 bytes of State, copied with it (see the State's size budget): less than the
-// passes over the cell list it saves.
+// It costs 550 bytes of State, copied with it (see the State's size budget): less than the
+// passes over the cell list it saves (BenchmarkRandomMatch).
 type torus struct {
 	sq [torusSide * torusSide]uint8 // row y mod 16 from sq[16*(y mod 16)]
 	// plane[k][y mod 16], bit x mod 16, is set for a square holding a tile of plane k: 0 every
 	// tile, 1 the Guard kind, 2 and 3 the cover kinds (see torusPlane).
 	plane [4][torusSide]uint16
+	// front[k][y mod 16], bit x mod 16, are the frontier's planes as derive makes them (before
+	// the cuts of the columns too long): open, lay, cover 0, cover 1; count[k] the squares of
+	// each. A lay or cover changes them only on its row and the rows beside it (refront).
+	front [4][torusSide]uint16
+	count [4]uint8
+	// cols[x mod 16], bit y mod 16, is plane 0 by columns; bit x mod 16 of long is set when
+	// column x holds MaxLine tiles or more: the columns where a lay may make a column too long.
+	cols [torusSide]uint16
+	long uint16
 }
 
 // torusPlane[t] is the plane of a [torus] that tile t marks besides plane 0: 1 for the Guard
@@ -56,6 +71,15 @@ func (tr *torus) put(x, y int, under, t Tile) {
 	tr.plane[torusPlane[t]][r] |= bit
 }
 
+// countColumn adds the tile just put on the square x, y to the torus's columns.
+func (tr *torus) countColumn(x, y int) {
+	c := uint(x) % torusSide
+	tr.cols[c] |= 1 << (uint(y) % torusSide)
+	if bits.OnesCount16(tr.cols[c]) >= MaxLine {
+		tr.long |= 1 << c
+	}
+}
+
 // fits reports whether b's grid fits its torus: b holds a tile and its grid is at most torusMax
 // squares wide and tall.
 func (b *board) fits() bool {
@@ -69,59 +93,92 @@ func (b *board) nearTorus(x, y int) bool {
 		uint(y-int(b.minY)+1) <= uint(int(b.maxY)-int(b.minY)+2)
 }
 
+// refront makes the torus's frontier again after the square x, y of b, whose grid fits the
+// torus, changed. A square's frontier depends on its row and the rows beside it, and on its
+// column: rows y-1 to y+1 are made again from the tile planes (derive's rows), then cut in every
+// column too long, and the other rows are cut in column x (a cut square stays cut: lines only
+// grow). Square x, y's neighbours across the torus's edges are its neighbours on the grid (x mod
+// 16 and x+1 mod 16 are next to each other), and the squares of the torus outside the grid and
+// its margin have no tile next to them, so the frontier's rows are derive's, turned. A line's
+// overlong squares (V5) come from the line turned so that the grid lies in one run of bits from
+// bit 1.
+func (b *board) refront(x, y int) {
+	tr := &b.tor
+	xturn := -int(uint(int(b.minX)-1) % torusSide)
+	yturn := -int(uint(int(b.minY)-1) % torusSide)
+	pl := &tr.plane
+	rot := bits.RotateLeft16
+	// The squares of rows y-1 to y+1 (bits 0 to 2) cut in each column too long.
+	var cut [torusSide]uint16
+	for c := tr.long; c != 0; c &= c - 1 {
+		k := bits.TrailingZeros16(c)
+		cut[k] = rot(columnCut(tr.cols[k], yturn), -int(uint(y-1)%torusSide))
+	}
+	for dy := -1; dy <= 1; dy++ {
+		j, jd, ju := uint(y+dy)%torusSide, uint(y+dy-1)%torusSide, uint(y+dy+1)%torusSide
+		o, g := pl[0][j], pl[1][j]
+		gn := rot(g, 1) | rot(g, -1) | pl[1][ju] | pl[1][jd]
+		nb := rot(o, 1) | rot(o, -1) | pl[0][ju] | pl[0][jd]
+		op := nb &^ o
+		if bits.OnesCount16(o) >= MaxLine {
+			op &^= rot(uint16(overlong(uint64(rot(o, xturn)))), -xturn)
+		}
+		for c := tr.long; c != 0; c &= c - 1 {
+			k := bits.TrailingZeros16(c)
+			op &^= (cut[k] >> (dy + 1) & 1) << k
+		}
+		coverable := o & nb &^ gn
+		tr.setRow(j, op, op&^gn, coverable&^pl[2][j], coverable&^pl[3][j])
+	}
+	c := uint(x) % torusSide
+	if tr.long>>c&1 == 0 {
+		return
+	}
+	for m := columnCut(tr.cols[c], yturn); m != 0; m &= m - 1 {
+		j := uint(bits.TrailingZeros16(m))
+		f := &tr.front
+		tr.setRow(j, f[0][j]&^(1<<c), f[1][j]&^(1<<c), f[2][j], f[3][j])
+	}
+}
+
+// columnCut returns the squares of a column of the torus, whose tiles are col, where a tile would
+// make the column too long (bit y mod 16 for y); turn turns the column so that the grid lies in
+// one run of bits from bit 1.
+func columnCut(col uint16, turn int) uint16 {
+	return bits.RotateLeft16(uint16(overlong(uint64(bits.RotateLeft16(col, turn)))), -turn)
+}
+
+// setRow sets the frontier's row j to open, lay, cover0 and cover1, and the counts with it.
+func (tr *torus) setRow(j uint, open, lay, cover0, cover1 uint16) {
+	f, n := &tr.front, &tr.count
+	ones := bits.OnesCount16
+	j %= torusSide
+	n[0] += uint8(ones(open) - ones(f[0][j]))
+	n[1] += uint8(ones(lay) - ones(f[1][j]))
+	n[2] += uint8(ones(cover0) - ones(f[2][j]))
+	n[3] += uint8(ones(cover1) - ones(f[3][j]))
+	f[0][j], f[1][j], f[2][j], f[3][j] = open, lay, cover0, cover1
+}
+
 // frontierTorus returns the frontier of b, whose grid fits its torus, with its planes in p (four
-// planes of smallRows words: open, lay, cover 0, cover 1). It is newFrontier and derive in one
-// pass over the rows, each row of the tile planes read from the torus, turned so that bit 0 is
-// the frontier's first column (the grid and its margin hold 16 columns at most, so a row of the
-// torus is the row of the frontier); the columns too long are found in the same pass
-// (longColumns).
+// planes of smallRows words: open, lay, cover 0, cover 1), as newFrontier does: the torus's
+// frontier rows turned so that bit 0 is the frontier's first column.
 func (b *board) frontierTorus(p *[4 * smallRows]uint64) frontier {
 	f := frontier{ox: int(b.minX) - 1, oy: int(b.minY) - 1}
 	h := b.rows()
-	turn := -(f.ox % torusSide)
-	tp := &b.tor.plane
+	turn := -int(uint(f.ox) % torusSide)
+	tr := &b.tor
 	open, lay, c0, c1 := p[:h], p[smallRows:][:h], p[2*smallRows:][:h], p[3*smallRows:][:h]
 	f.open, f.lay, f.cover = open, lay, [2][]uint64{c0, c1}
-	row := func(k int, y int) uint64 { return uint64(bits.RotateLeft16(tp[k][uint(y)%torusSide], turn)) }
-	var down, gdown uint64 // the tiles and the Guard tiles of row r-1
-	o, g := row(0, f.oy), row(1, f.oy)
-	var k0, k1, k2, long uint64 // longColumns' counters
 	for r := range open {
-		var up, gup uint64
-		if r+1 < h {
-			up, gup = row(0, f.oy+r+1), row(1, f.oy+r+1)
-		}
-		gn := g<<1 | g>>1 | gup | gdown
-		nb := o<<1 | o>>1 | up | down
-		op := nb &^ o
-		if bits.OnesCount64(o) >= MaxLine {
-			op &^= overlong(o)
-		}
-		coverable := o & nb &^ gn
-		l := op &^ gn
-		d0, d1 := coverable&^row(2, f.oy+r), coverable&^row(3, f.oy+r)
-		open[r], lay[r], c0[r], c1[r] = op, l, d0, d1
-		f.nLay += bits.OnesCount64(l)
-		f.nGuardLay += bits.OnesCount64(op)
-		f.nCover[0] += bits.OnesCount64(d0)
-		f.nCover[1] += bits.OnesCount64(d1)
-		carry0 := k0 & o
-		k0 ^= o
-		carry1 := k1 & carry0
-		k1 ^= carry0
-		k2 |= carry1
-		long |= k0 & k1 & k2
-		down, gdown = o, g
-		o, g = up, gup
+		j := uint(f.oy+r) % torusSide
+		open[r] = uint64(bits.RotateLeft16(tr.front[0][j], turn))
+		lay[r] = uint64(bits.RotateLeft16(tr.front[1][j], turn))
+		c0[r] = uint64(bits.RotateLeft16(tr.front[2][j], turn))
+		c1[r] = uint64(bits.RotateLeft16(tr.front[3][j], turn))
 	}
-	for x := long; x != 0; x &= x - 1 {
-		k := uint(bits.TrailingZeros64(x))
-		var col uint64
-		for r := range h {
-			col |= (row(0, f.oy+r) >> k & 1) << uint(r)
-		}
-		f.cutColumn(k, col)
-	}
+	f.nGuardLay, f.nLay = int(tr.count[0]), int(tr.count[1])
+	f.nCover = [2]int{int(tr.count[2]), int(tr.count[3])}
 	return f
 }
 
