@@ -62,8 +62,16 @@ func rootDigest(b *SearchBot) string {
 // bots, the move a 200-iteration search bot with seed 1 chooses and a digest of its root
 // statistics; and whole seeded matches of a search bot against heuristic bots, folded into a
 // digest per match. A change that only makes the search faster must leave every line as it was;
-// a change of the bot's play is made on purpose, with -update-search.
+// a change of the bot's play is made on purpose, with -update-search. testdata/search-v1.golden
+// holds the same for the search of version 1.0 (commit 2c0b7a1), which [NewV1SearchBot] must
+// still play, since the strength tests measure the search against it.
 func TestSearchBotPinned(t *testing.T) {
+	gametest.Golden(t, filepath.Join("testdata", "search.golden"), pinnedSearchText(t, NewSearchBot), *updateSearch, "the search bot's decisions")
+	gametest.Golden(t, filepath.Join("testdata", "search-v1.golden"), pinnedSearchText(t, NewV1SearchBot), false, "version 1.0's search bot's decisions")
+}
+
+// pinnedSearchText returns the decisions TestSearchBotPinned pins, of the bots newBot returns.
+func pinnedSearchText(t *testing.T, newBot func(SearchOptions) *SearchBot) string {
 	var b strings.Builder
 	for _, cfg := range []Config{{Players: 3, HandLimit: 2}, {Players: 3, HandLimit: 2, Roles: true}} {
 		for seed := range uint64(2) {
@@ -74,7 +82,7 @@ func TestSearchBotPinned(t *testing.T) {
 				}
 				seen[s.phase] = true
 				v := s.View(s.ToMove())
-				bot := NewSearchBot(SearchOptions{Seed: 1, Iterations: 200})
+				bot := newBot(SearchOptions{Seed: 1, Iterations: 200})
 				m, err := bot.Choose(context.Background(), v)
 				if err != nil {
 					t.Fatal(err)
@@ -84,20 +92,20 @@ func TestSearchBotPinned(t *testing.T) {
 		}
 	}
 	for seed := range uint64(2) {
-		fmt.Fprintf(&b, "match 3p seed %d: %s\n", seed, searchMatchDigest(t, Config{Players: 3, HandLimit: 1}, seed))
+		fmt.Fprintf(&b, "match 3p seed %d: %s\n", seed, searchMatchDigest(t, Config{Players: 3, HandLimit: 1}, seed, newBot))
 	}
-	gametest.Golden(t, filepath.Join("testdata", "search.golden"), b.String(), *updateSearch, "the search bot's decisions")
+	return b.String()
 }
 
-// searchMatchDigest plays a seeded match of a 100-iteration search bot in seat 0 against
-// heuristic bots and returns the digest of its moves and root statistics.
-func searchMatchDigest(t *testing.T, c Config, seed uint64) string {
+// searchMatchDigest plays a seeded match of a 100-iteration search bot from newBot in seat 0
+// against heuristic bots and returns the digest of its moves and root statistics.
+func searchMatchDigest(t *testing.T, c Config, seed uint64, newBot func(SearchOptions) *SearchBot) string {
 	t.Helper()
 	s, err := New(c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sb := NewSearchBot(SearchOptions{Seed: seed, Iterations: 100})
+	sb := newBot(SearchOptions{Seed: seed, Iterations: 100})
 	others := []Bot{nil, NewHeuristicBot(seed + 1), NewHeuristicBot(seed + 2), NewHeuristicBot(seed + 3)}
 	return gametest.SearchMatchDigest(t, s, seed, Bot(sb), others, func(State) string { return rootDigest(sb) })
 }

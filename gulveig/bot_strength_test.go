@@ -29,13 +29,17 @@ var (
 	botStrengthExpl   = flag.Float64("strength.expl", 0, "TestBotStrength: the search's exploration constant (0: the default)")
 	botStrengthFirst  = flag.Uint64("strength.first", 1, "TestBotStrength: the first seed (to extend a run with more seeds)")
 	botStrengthOnly   = flag.String("strength.only", "", "TestBotStrength: run only the pairings whose name contains this")
+	botStrengthV1It   = flag.Int("strength.v1iters", 0, "TestBotStrength: version 1.0's search iterations per decision (0: -strength.iters)")
 )
 
 // TestBotStrength measures the bots against each other (behind -strength):
 //
 //	go test ./gulveig -run TestBotStrength -strength -v
 //
-// Each pairing runs arena.Run over -strength.seeds seeds, each played once per seating of the
+// The pairings: the heuristic against the random bot, the search against the heuristic, against
+// the search of fe20109 (the tricks only) and against the search of version 1.0 (2c0b7a1,
+// [gulveig.NewV1SearchBot]; -strength.v1iters gives it a budget of its own). Each pairing runs
+// arena.Run over -strength.seeds seeds, each played once per seating of the
 // candidate (three times with three players, so 334 seeds make 1002 matches) with the same deals
 // every time. A match is -strength.hands hands (the highest score wins). The heuristic must beat
 // the random bot and the search bot the heuristic, with the whole 95% confidence interval above
@@ -54,6 +58,13 @@ func TestBotStrength(t *testing.T) {
 	old := func(seed uint64) gulveig.Bot {
 		return gulveig.NewLegacySearchBot(seed, max(*botStrengthIters, 1))
 	}
+	v1 := func(seed uint64) gulveig.Bot {
+		iters := *botStrengthIters
+		if *botStrengthV1It > 0 {
+			iters = *botStrengthV1It
+		}
+		return gulveig.NewV1SearchBot(gulveig.SearchOptions{Seed: seed, Iterations: iters, Time: *botStrengthTime})
+	}
 	start, err := gulveig.New(gulveig.Config{Players: *botStrengthSeats, HandLimit: *botStrengthHands})
 	if err != nil {
 		t.Fatal(err)
@@ -65,6 +76,7 @@ func TestBotStrength(t *testing.T) {
 		{"heuristic vs random", heuristic, random},
 		{"search vs heuristic", searchBot, heuristic},
 		{"search vs old search", searchBot, old},
+		{"search vs 1.0 search", searchBot, v1},
 	} {
 		if !strings.Contains(tc.name, *botStrengthOnly) {
 			continue

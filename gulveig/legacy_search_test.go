@@ -54,6 +54,15 @@ func (b *LegacySearchBot) Choose(ctx context.Context, v View) (Move, error) {
 	return b.s.Choose(ctx, v, b.r)
 }
 
+// v1SearchTuning is the tuning of the search bot of version 1.0 (commit 2c0b7a1).
+var v1SearchTuning = searchTuning{noise: 0.1, oppNoise: 0.1, rewardScale: 400, fitTries: 8, solveTricks: 0, solveOpp: true}
+
+// NewV1SearchBot returns the search bot of version 1.0 (commit 2c0b7a1), for the strength tests'
+// pairing of the search against it: the same search of every decision with the tuning it
+// shipped with. TestSearchBotPinned holds it to that version's decisions
+// (testdata/search-v1.golden).
+func NewV1SearchBot(opts SearchOptions) *SearchBot { return newSearchBot(opts, v1SearchTuning) }
+
 // NewTunedSearchBot returns a SearchBot with tuning constants other than the default, for the
 // strength tests' measurements: the playouts' and the opponent model's noise, reward scale, fit tries, the tricks left from which the
 // solver plays and whether the opponent model uses it; a negative value keeps the default.
