@@ -359,14 +359,20 @@ func (s *State) end(r *recorder) {
 // supply, each copy equally likely (V3, V14); the first tile the same way among the tiles that
 // are not Trolls (V3's redraw of a Troll); the first player uniformly. It panics unless ToMove
 // is norns.Chance.
-func (s State) SampleChance(r *rng.Rand) Move {
+//
+// It is a call of a method that takes a pointer, so that a call through a pointer to a State
+// (norns.Playout's) copies the State once rather than twice.
+func (s State) SampleChance(r *rng.Rand) Move { return s.sampleChanceChecked(r) }
+
+// sampleChanceChecked is SampleChance.
+func (s *State) sampleChanceChecked(r *rng.Rand) Move {
 	if s.players == 0 {
 		panic("voluspa: SampleChance on the zero State, where nobody is to act")
 	}
 	return s.sampleChance(r)
 }
 
-// sampleChance is SampleChance without the copy of s.
+// sampleChance is SampleChance without the copy of s and the check of the zero State.
 func (s *State) sampleChance(r *rng.Rand) Move {
 	switch s.phase {
 	case PhaseDeal, PhaseDraw:

@@ -71,8 +71,7 @@ func (b *board) add(x, y int, t Tile) {
 	b.n++
 	if b.fits() {
 		b.tor.put(x, y, NoTile, t)
-		b.tor.countColumn(x, y)
-		b.refront(x, y)
+		b.refront(x, y, true)
 	} else {
 		b.tor = torus{} // outgrown: the cell list answers from now on
 	}
@@ -85,7 +84,7 @@ func (b *board) cover(i int, t Tile) Tile {
 	c.t = t
 	if b.fits() {
 		b.tor.put(int(c.x), int(c.y), under, t)
-		b.refront(int(c.x), int(c.y))
+		b.refront(int(c.x), int(c.y), false)
 	}
 	return under
 }

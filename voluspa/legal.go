@@ -106,7 +106,7 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 // order straight from the torus's frontier rows (see board.frontierTorus).
 func (b *board) appendTorus(dst []Move, hand cards.Multiset) []Move {
 	tr := &b.tor
-	f := frontier{nGuardLay: int(tr.count[0]), nLay: int(tr.count[1]), nCover: [2]int{int(tr.count[2]), int(tr.count[3])}}
+	f := tr.counts()
 	kinds := uint64(deck.Distinct(hand))
 	n := f.moves(kinds)
 	if n == 0 {

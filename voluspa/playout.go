@@ -225,7 +225,7 @@ func (f *frontier) randomMove(hand cards.Multiset, r *rng.Rand) Move {
 // torus's counts and finds the one drawn on its frontier rows.
 func (b *board) randomTorus(hand cards.Multiset, r *rng.Rand) Move {
 	tr := &b.tor
-	f := frontier{nGuardLay: int(tr.count[0]), nLay: int(tr.count[1]), nCover: [2]int{int(tr.count[2]), int(tr.count[3])}}
+	f := tr.counts()
 	kinds := uint64(deck.Distinct(hand))
 	n := f.moves(kinds)
 	if n == 0 {

@@ -154,8 +154,8 @@ type hidden struct {
 // hands, supply, scores and turn. Hands and the supply are [Tiles], multiset words: the supply has
 // no order, so no state, view or move can reveal one.
 //
-// Size budget: a State is 904 bytes, within a budget of 1024: the board 736 (the cell list, 185,
-// and the [torus] index of its squares and frontier, 550), five hands and the supply (8 bytes
+// Size budget: a State is 952 bytes, within a budget of 1024: the board 776 (the cell list, 185,
+// and the [torus] index of its squares and frontier, 584), five hands and the supply (8 bytes
 // each), and the public counts, scores and inferences a view draws (every discard inference
 // that still binds, 5 bytes a seat); TestStateSize pins it. Value receivers copy it on every call, even through a
 // pointer: norns.Playout, which steps in place, copies it at each call of AppendLegal and

@@ -33,7 +33,7 @@ const (
 // and a decoded board, which is rebuilt cell by cell, gets it back (it is never serialised).
 // TestTorusFollowsBoard checks it against one built afresh at every step of random matches.
 //
-// It costs 550 bytes of State, copied with it (see the State's size budget): less than the
+// It costs 584 bytes of State, copied with it (see the State's size budget): less than the
 // passes over the cell list it saves (BenchmarkRandomMatch).
 type torus struct {
 	sq [torusSide * torusSide]uint8 // row y mod 16 from sq[16*(y mod 16)]
@@ -41,14 +41,15 @@ type torus struct {
 	// tile, 1 the Guard kind, 2 and 3 the cover kinds (see torusPlane).
 	plane [4][torusSide]uint16
 	// front[k][y mod 16], bit x mod 16, are the frontier's planes as derive makes them (before
-	// the cuts of the columns too long): open, lay, cover 0, cover 1; count[k] the squares of
-	// each. A lay or cover changes them only on its row and the rows beside it (refront).
+	// the cuts of the columns too long): open, lay, cover 0, cover 1. A lay or cover changes them only on its row and the rows beside it (refront).
 	front [4][torusSide]uint16
-	count [4]uint8
-	// cols[x mod 16], bit y mod 16, is plane 0 by columns; bit x mod 16 of long is set when
-	// column x holds MaxLine tiles or more: the columns where a lay may make a column too long.
+	count uint64 // the squares of each plane of front, 16 bits each (plane k from bit 16k)
+	// cols[x mod 16], bit y mod 16, is plane 0 by columns; cut[y mod 16], bit x mod 16, the
+	// squares where a tile would make a column too long (V5), which refront takes out of the
+	// frontier's lays. A square cut stays cut (a column only grows), and the squares cut lie next
+	// to a column's tiles, so within the grid's margin: the bits of cut are only ever set.
 	cols [torusSide]uint16
-	long uint16
+	cut  [torusSide]uint16
 }
 
 // torusPlane[t] is the plane of a [torus] that tile t marks besides plane 0: 1 for the Guard
@@ -71,15 +72,6 @@ func (tr *torus) put(x, y int, under, t Tile) {
 	tr.plane[torusPlane[t]][r] |= bit
 }
 
-// countColumn adds the tile just put on the square x, y to the torus's columns.
-func (tr *torus) countColumn(x, y int) {
-	c := uint(x) % torusSide
-	tr.cols[c] |= 1 << (uint(y) % torusSide)
-	if bits.OnesCount16(tr.cols[c]) >= MaxLine {
-		tr.long |= 1 << c
-	}
-}
-
 // fits reports whether b's grid fits its torus: b holds a tile and its grid is at most torusMax
 // squares wide and tall.
 func (b *board) fits() bool {
@@ -94,49 +86,49 @@ func (b *board) nearTorus(x, y int) bool {
 }
 
 // refront makes the torus's frontier again after the square x, y of b, whose grid fits the
-// torus, changed. A square's frontier depends on its row and the rows beside it, and on its
-// column: rows y-1 to y+1 are made again from the tile planes (derive's rows), then cut in every
-// column too long, and the other rows are cut in column x (a cut square stays cut: lines only
-// grow). Square x, y's neighbours across the torus's edges are its neighbours on the grid (x mod
-// 16 and x+1 mod 16 are next to each other), and the squares of the torus outside the grid and
-// its margin have no tile next to them, so the frontier's rows are derive's, turned. A line's
-// overlong squares (V5) come from the line turned so that the grid lies in one run of bits from
-// bit 1.
-func (b *board) refront(x, y int) {
+// torus, changed: added is true for a tile put on an empty square, false for a cover. A
+// square's frontier depends on its row and the rows beside it, and on its column: rows y-1 to
+// y+1 are made again from the tile planes (derive's rows, less the squares cut), and after a
+// tile is added, the squares its column newly cuts are taken out of the other rows. Square x,
+// y's neighbours across the torus's edges are its neighbours on the grid (x mod 16 and x+1 mod
+// 16 are next to each other), and the squares of the torus outside the grid and its margin have
+// no tile next to them, so the frontier's rows are derive's, turned. A line's overlong squares
+// (V5) come from the line turned so that the grid lies in one run of bits from bit 1.
+func (b *board) refront(x, y int, added bool) {
 	tr := &b.tor
-	xturn := -int(uint(int(b.minX)-1) % torusSide)
-	yturn := -int(uint(int(b.minY)-1) % torusSide)
+	c := uint(x) % torusSide
+	var fresh uint16 // the squares of column x newly cut, by rows
+	if added {
+		tr.cols[c] |= 1 << (uint(y) % torusSide)
+		if bits.OnesCount16(tr.cols[c]) >= MaxLine {
+			var old uint16
+			for j, cut := range tr.cut {
+				old |= (cut >> c & 1) << j
+			}
+			fresh = columnCut(tr.cols[c], -int(uint(int(b.minY)-1)%torusSide)) &^ old
+			for m := fresh; m != 0; m &= m - 1 {
+				tr.cut[bits.TrailingZeros16(m)] |= 1 << c
+			}
+		}
+	}
+	turn := -int(uint(int(b.minX)-1) % torusSide)
 	pl := &tr.plane
 	rot := bits.RotateLeft16
-	// The squares of rows y-1 to y+1 (bits 0 to 2) cut in each column too long.
-	var cut [torusSide]uint16
-	for c := tr.long; c != 0; c &= c - 1 {
-		k := bits.TrailingZeros16(c)
-		cut[k] = rot(columnCut(tr.cols[k], yturn), -int(uint(y-1)%torusSide))
-	}
 	for dy := -1; dy <= 1; dy++ {
 		j, jd, ju := uint(y+dy)%torusSide, uint(y+dy-1)%torusSide, uint(y+dy+1)%torusSide
 		o, g := pl[0][j], pl[1][j]
 		gn := rot(g, 1) | rot(g, -1) | pl[1][ju] | pl[1][jd]
 		nb := rot(o, 1) | rot(o, -1) | pl[0][ju] | pl[0][jd]
-		op := nb &^ o
+		op := nb &^ o &^ tr.cut[j]
 		if bits.OnesCount16(o) >= MaxLine {
-			op &^= rot(uint16(overlong(uint64(rot(o, xturn)))), -xturn)
-		}
-		for c := tr.long; c != 0; c &= c - 1 {
-			k := bits.TrailingZeros16(c)
-			op &^= (cut[k] >> (dy + 1) & 1) << k
+			op &^= rot(uint16(overlong(uint64(rot(o, turn)))), -turn)
 		}
 		coverable := o & nb &^ gn
 		tr.setRow(j, op, op&^gn, coverable&^pl[2][j], coverable&^pl[3][j])
 	}
-	c := uint(x) % torusSide
-	if tr.long>>c&1 == 0 {
-		return
-	}
-	for m := columnCut(tr.cols[c], yturn); m != 0; m &= m - 1 {
+	f := &tr.front
+	for m := fresh; m != 0; m &= m - 1 {
 		j := uint(bits.TrailingZeros16(m))
-		f := &tr.front
 		tr.setRow(j, f[0][j]&^(1<<c), f[1][j]&^(1<<c), f[2][j], f[3][j])
 	}
 }
@@ -150,14 +142,32 @@ func columnCut(col uint16, turn int) uint16 {
 
 // setRow sets the frontier's row j to open, lay, cover0 and cover1, and the counts with it.
 func (tr *torus) setRow(j uint, open, lay, cover0, cover1 uint16) {
-	f, n := &tr.front, &tr.count
-	ones := bits.OnesCount16
+	f := &tr.front
 	j %= torusSide
-	n[0] += uint8(ones(open) - ones(f[0][j]))
-	n[1] += uint8(ones(lay) - ones(f[1][j]))
-	n[2] += uint8(ones(cover0) - ones(f[2][j]))
-	n[3] += uint8(ones(cover1) - ones(f[3][j]))
+	old := lanes(f[0][j], f[1][j], f[2][j], f[3][j])
+	tr.count += onesLanes(lanes(open, lay, cover0, cover1)) - onesLanes(old)
 	f[0][j], f[1][j], f[2][j], f[3][j] = open, lay, cover0, cover1
+}
+
+// lanes returns a, b, c, d as the four 16-bit lanes of a word, a the lowest.
+func lanes(a, b, c, d uint16) uint64 {
+	return uint64(a) | uint64(b)<<16 | uint64(c)<<32 | uint64(d)<<48
+}
+
+// onesLanes returns the number of bits set in each 16-bit lane of v, lane by lane: four counts
+// at once, which setRow adds to and takes from the torus's counts (a lane's count never goes
+// below what is taken from it, so no lane borrows from the next).
+func onesLanes(v uint64) uint64 {
+	v -= v >> 1 & 0x5555555555555555
+	v = v&0x3333333333333333 + v>>2&0x3333333333333333
+	v = (v + v>>4) & 0x0F0F0F0F0F0F0F0F
+	return (v + v>>8) & 0x00FF00FF00FF00FF
+}
+
+// counts returns the numbers of squares of the torus's frontier planes as a frontier's counts.
+func (tr *torus) counts() frontier {
+	n := tr.count
+	return frontier{nGuardLay: int(n & 0xFFFF), nLay: int(n >> 16 & 0xFFFF), nCover: [2]int{int(n >> 32 & 0xFFFF), int(n >> 48)}}
 }
 
 // frontierTorus returns the frontier of b, whose grid fits its torus, with its planes in p (four
@@ -177,8 +187,8 @@ func (b *board) frontierTorus(p *[4 * smallRows]uint64) frontier {
 		c0[r] = uint64(bits.RotateLeft16(tr.front[2][j], turn))
 		c1[r] = uint64(bits.RotateLeft16(tr.front[3][j], turn))
 	}
-	f.nGuardLay, f.nLay = int(tr.count[0]), int(tr.count[1])
-	f.nCover = [2]int{int(tr.count[2]), int(tr.count[3])}
+	n := tr.counts()
+	f.nGuardLay, f.nLay, f.nCover = n.nGuardLay, n.nLay, n.nCover
 	return f
 }
 

@@ -31,13 +31,20 @@ func freshTorus(b *board) torus {
 		}
 		tr.cols[k] |= 1 << r
 	}
-	for k, col := range tr.cols {
-		if bits.OnesCount16(col) >= MaxLine {
-			tr.long |= 1 << k
-		}
-	}
 	var p [frontierPlanes * maxRows]uint64
 	f := newFrontier(b, p[:], maxRows)
+	// The squares cut: in each column, those where a tile would make it too long.
+	for k := range torusSide {
+		var col uint64 // the column's tiles, bit r for y = oy + r
+		for _, c := range b.cells() {
+			if uint(int(c.x))%torusSide == uint(k) {
+				col |= 1 << (int(c.y) - f.oy)
+			}
+		}
+		for m := overlong(col); m != 0; m &= m - 1 {
+			tr.cut[uint(f.oy+bits.TrailingZeros64(m))%torusSide] |= 1 << k
+		}
+	}
 	for k, pl := range [4][]uint64{f.open, f.lay, f.cover[0], f.cover[1]} {
 		for r, row := range pl {
 			if row>>torusSide != 0 {
@@ -45,7 +52,7 @@ func freshTorus(b *board) torus {
 			}
 			j := uint(f.oy+r) % torusSide
 			tr.front[k][j] = bits.RotateLeft16(uint16(row), int(uint(f.ox)%torusSide))
-			tr.count[k] += uint8(bits.OnesCount64(row))
+			tr.count += uint64(bits.OnesCount64(row)) << (16 * k)
 		}
 	}
 	return tr
