@@ -54,8 +54,18 @@ func (s State) illegal(m Move, format string, args ...any) error {
 }
 
 // apply is Apply with an optional event recorder; rec is nil on the fast path. It checks m
-// before it changes anything, so on error s is as it was.
+// before it changes anything, so on error s is as it was. After a change it sets the list of
+// legal moves.
 func (s *State) apply(m Move, rec *recorder) error {
+	if err := s.applyMove(m, rec); err != nil {
+		return err
+	}
+	s.setLegal()
+	return nil
+}
+
+// applyMove is apply but for the list of legal moves.
+func (s *State) applyMove(m Move, rec *recorder) error {
 	if s.phase == PhaseOver {
 		return errOver(m)
 	}
@@ -379,21 +389,18 @@ func (s *State) giveBack(p int8, c Card, rec *recorder) {
 func outcome(t *Trick, ts Suit) (winner, next int8, valknuts int) {
 	n := int8(t.n)
 	c0, c1, c2 := t.cards[0], t.cards[1], t.cards[2]
-	if c0 < 36 && c1 < 36 && (n < 3 || c2 < 36) {
-		// Suited cards only, most tricks: the first card leads, no Valknut or Hagalaz.
-		led := cardSuit[c0]
-		best, bk := int8(0), trickKey(c0, ts, led)
-		if k := trickKey(c1, ts, led); k > bk {
-			best, bk = 1, k
-		}
-		if n > 2 && trickKey(c2, ts, led) > bk {
-			best = 2
-		}
-		next = best
-		if cardRank[t.cards[best]] == 9 { // a 9 won (H12)
-			next++
-		}
-		return wrap(t.leader+best, n), wrap(t.leader+next, n), 0
+	if n >= 2 && c0 < 36 && c1 < 36 && c2&Card(-(n-2)) < 36 {
+		// Suited cards only, most tricks: the first card leads, no Valknut or Hagalaz. Who
+		// wins is as good as random, so it is found without a branch: the keys (a table
+		// lookup each) carry the card's index in their low two bits, and the largest wins
+		// (no two cards have the same nonzero key, and the lead's is not zero). A third key
+		// counts only with three cards.
+		kt := &suitedKeys[(ts+1)&7][cardSuit[c0]&3]
+		k := maxNoBranch(int(kt[c0&63])<<2, int(kt[c1&63])<<2|1)
+		k = maxNoBranch(k, (int(kt[c2&63])<<2|2)&-int(n-2))
+		best := int8(k & 3)
+		next = best + cardRank[t.cards[best]]/9 // a 9 won: the next seat leads (H12)
+		return wrapped[n&3][(t.leader+best)&7], wrapped[n&3][(t.leader+next)&7], 0
 	}
 	if n < 3 {
 		c2 = NoCard // the unused slot holds 0, a red 1
@@ -462,6 +469,38 @@ func trickKey(c Card, ts, led Suit) int8 {
 	}
 	return k
 }
+
+// suitedKeys[ts+1][led][c] is trickKey(c, ts, led) for a suited card c (other entries zero),
+// trump suit ts (NoSuit included) and a led suit; the sizes let indexes be masked rather than
+// checked.
+var suitedKeys = func() (t [8][NumSuits][64]int8) {
+	for ts := NoSuit; ts < NumSuits; ts++ {
+		for led := range Suit(NumSuits) {
+			for c := range Card(36) {
+				t[ts+1][led][c] = trickKey(c, ts, led)
+			}
+		}
+	}
+	return t
+}()
+
+// maxNoBranch returns the larger of a and b with arithmetic alone (Go's max may compile to a
+// branch, which mispredicts when the larger is as good as random); a-b must not overflow.
+func maxNoBranch(a, b int) int {
+	d := a - b
+	return a - d&(d>>63)
+}
+
+// wrapped[n][x] is wrap(x, n) for 1 <= n <= 3 and 0 <= x < 8: a lookup where the seat to act
+// next is as good as random, so that a branch would mispredict.
+var wrapped = func() (t [4][8]int8) {
+	for n := 1; n < 4; n++ {
+		for x := range 8 {
+			t[n][x] = int8(x % n)
+		}
+	}
+	return t
+}()
 
 // Tables indexed by any Card value: the suit (-2 for anything unsuited or invalid, so that it
 // matches neither a suit nor NoSuit), the rank (0 if unsuited), and whether it is a Valknut or
@@ -642,9 +681,10 @@ func (s *State) Step(m Move) error {
 			p := s.toMove
 			s.bids[p] = m.ma()
 			if q := wrap(p+1, int8(s.players)); q != s.opener {
-				s.toMove = q
+				s.toMove = q // the same bids to list
 			} else {
 				s.phase, s.toMove = PhasePlay, s.opener
+				s.setLegal()
 			}
 			return nil
 		}
@@ -671,6 +711,7 @@ func (s *State) Step(m Move) error {
 		}
 		if cardRank[c] == 3 {
 			s.play(p, c, nil) // a 3's power may start
+			s.setLegal()
 			return nil
 		}
 		if k := &s.known; k[0]|k[1]|k[2] != 0 { // as play: nobody knows where c is now
@@ -683,15 +724,33 @@ func (s *State) Step(m Move) error {
 		}
 		if s.known[0]|s.known[1]|s.known[2] != 0 {
 			s.play(p, c, nil) // a card someone may know of
+			s.setLegal()
 			return nil
 		}
 		// Its copies are a count in unary; drop the top one.
 		g := h & (valknutBits << (c - 36))
 		h = h&^g | g>>1&g
 	}
-	// What play does, with the tape's writes inline.
-	s.hands[p] = h
+	// What play does, with the tape's writes inline. The trick and the seat to act come first:
+	// the next call of AppendLegal through a *State copies the State in 16-byte loads, which
+	// wait for the stores to their bytes to complete, so the stores it reads are made early.
 	n := t.n
+	if n == 0 {
+		t.leader = p
+	}
+	t.cards[n] = c
+	t.n = n + 1
+	if n+1 < s.players { // the next seat plays to this trick: setLegal's PhasePlay case, inline
+		q := wrapped[s.players&3][(t.leader+int8(n+1))&7]
+		s.toMove = q
+		hq := s.hands[q]
+		x := hq & kindBits // playable, inline
+		if led := t.ledSuit(); led != NoSuit && hq&suitBits[led&3] != 0 {
+			x = hq & (suitBits[led&3] | 1<<36 | 1<<39)
+		}
+		s.lx = uint64(x)
+	}
+	s.hands[p] = h
 	at := 6 * (uint(s.players)*uint(s.trickNo) + uint(n)) // the tape's slot of this play (setPlay)
 	if w, sh := at/64, at%64; w < uint(len(s.rec))-1 {
 		s.rec[w] = s.rec[w]&^(63<<sh) | cardCode(c)<<sh
@@ -700,16 +759,15 @@ func (s *State) Step(m Move) error {
 		}
 	}
 	if n == 0 {
-		t.leader = p
 		s.rec.setLeader(int(s.trickNo), p)
 	}
-	t.cards[n] = c
-	n++
-	t.n = n
-	if n == s.players {
+	if n+1 == s.players {
 		s.resolve(nil)
-		return nil
+		if s.phase == PhasePlay { // a new trick: any card of the leader (setLegal, inline)
+			s.lx = uint64(s.hands[s.toMove] & kindBits)
+		} else {
+			s.setLegal()
+		}
 	}
-	s.toMove = wrap(t.leader+int8(n), int8(s.players))
 	return nil
 }

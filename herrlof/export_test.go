@@ -28,10 +28,12 @@ func SwapHidden(s State, q int, x Card, i int, q2 int, y Card) State {
 		stock := s.stockBottomUp()
 		stock[i] = x
 		s.stock = pileOf(stock)
+		s.setLegal()
 		return s
 	}
 	s.hands[q] = s.hands[q].add(y)
 	s.hands[q2] = s.hands[q2].Without(y).add(x)
+	s.setLegal()
 	return s
 }
 
@@ -66,6 +68,7 @@ func SetTricks(s State, tricks ...int) State {
 	if sum != 0 {
 		panic("SetTricks changes the total")
 	}
+	s.setLegal()
 	return s
 }
 

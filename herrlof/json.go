@@ -309,6 +309,7 @@ func (j *stateJSON) state() (State, error) {
 		return t, err
 	}
 	t.rec.setReplaced(t.replacedTrump())
+	t.setLegal()
 	return t, nil
 }
 

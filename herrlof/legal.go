@@ -25,60 +25,110 @@ func (s State) Legal() []Move {
 	return s.AppendLegal(make([]Move, 0, 16))
 }
 
+// legalSet is the list of a State's legal moves, in a form set after every change of the State
+// (setLegal) and listed by AppendLegal: the moves are, for each bit i of lx in ascending order,
+// the word lw|i<<sh (i is a card, a bid, a seat or a move kind, by its place in the word), then,
+// when flagged, the "no" move of lw's kind (nosteal after steal SEAT, notake after take SEAT).
+// lw's low 32 bits are the moves' common word; bits 32-37 hold sh and bit 38 the flag.
+//
+// It is embedded in State, and AppendLegal is its method, so that a call of AppendLegal through
+// a *State (norns.Playout makes one at every decision) copies these two words alone: Go's wrapper
+// of a value method for a pointer copies the receiver, and a copy of the whole State, read right
+// after Step wrote it, waits for those writes to complete. As a function of the rest of the
+// State, it keeps == exact.
+type legalSet struct {
+	lw uint64 // the common word, the shift and the flag
+	lx uint64 // a bit per move
+}
+
+const (
+	legalShift = 32      // lw's bits 32-37: the shift of each move's bit
+	legalNo    = 1 << 38 // lw's flag: the "no" move of its kind follows the others
+)
+
 // AppendLegal appends [State.Legal]'s moves to dst and returns it. It does not allocate when dst
 // has room.
-func (s State) AppendLegal(dst []Move) []Move { return s.appendLegal(dst) }
-
-// appendLegal is AppendLegal without a copy. A card play, most decisions, is listed here, as
-// appendPlays lists it, so that a decision costs one call below AppendLegal.
-func (s *State) appendLegal(dst []Move) []Move {
-	if s.phase != PhasePlay {
-		return s.appendOther(dst)
-	}
-	h := s.hands[s.toMove]
-	x := uint64(h & kindBits)
-	if led := s.trick.ledSuit(); led != NoSuit && h&suitBits[led] != 0 {
-		x = uint64(h & (suitBits[led] | 1<<36 | 1<<39))
+func (l legalSet) AppendLegal(dst []Move) []Move {
+	x := l.lx
+	if MoveKind(l.lw) == MoveBid { // 0 up to the hand size: copied from a table
+		return append(dst, bidMoves[:bits.Len64(x)]...)
 	}
 	n := bits.OnesCount64(x)
+	no := int(l.lw >> 38 & 1)
 	i := len(dst)
-	if cap(dst)-i < n {
-		dst = growMoves(dst, n)
+	if cap(dst)-i < n+no {
+		dst = growMoves(dst, n+no)
 	}
-	dst = dst[:i+n]
-	out := dst[i:]
-	w := Play(0).w
-	for j := 0; j < len(out)-1; j += 2 { // fillCards, inline
+	dst = dst[:i+n+no]
+	if no != 0 {
+		dst[i+n] = mv(MoveKind(l.lw)+1, 0, -1)
+	}
+	// A multiplication by 1<<shift rather than a shift by a variable, which would tie up CX.
+	w, f := l.lw&(1<<32-1), uint64(1)<<(l.lw>>legalShift&63)
+	out := dst[i : i+n]
+	for j := 1; j < len(out); j += 2 { // two moves a round: the loop's form drops the bounds checks
 		y := x & (x - 1)
-		out[j] = Move{w: w | uint64(bits.TrailingZeros64(x|1<<63))<<8}
-		out[j+1] = Move{w: w | uint64(bits.TrailingZeros64(y|1<<63))<<8}
+		out[j-1] = Move{w: w | uint64(bits.TrailingZeros64(x|1<<63))*f} // x has a bit: no zero case
+		out[j] = Move{w: w | uint64(bits.TrailingZeros64(y|1<<63))*f}
 		x = y & (y - 1)
 	}
-	if n := len(out); n%2 == 1 {
-		out[n-1] = Move{w: w | uint64(bits.TrailingZeros64(x|1<<63))<<8}
+	if len(out)%2 == 1 {
+		out[len(out)-1] = Move{w: w | uint64(bits.TrailingZeros64(x|1<<63))*f}
 	}
 	return dst
 }
 
-// appendOther is appendLegal in the phases other than PhasePlay.
-func (s *State) appendOther(dst []Move) []Move {
+// appendLegal is AppendLegal without a copy.
+func (s *State) appendLegal(dst []Move) []Move { return s.legalSet.AppendLegal(dst) }
+
+// setLegal sets the list of legal moves (legalSet) from the rest of s. It does not panic on a
+// damaged State (the JSON decoder sets the list before it validates).
+func (s *State) setLegal() {
+	var w, x uint64
+	who := s.toMove
+	if s.phase == PhasePick {
+		who = s.target
+	}
+	if uint8(who) >= s.players || s.players != 2 && s.players != 3 {
+		s.lw, s.lx = 0, 0 // a deal, the end, or a damaged State: no moves to list
+		return
+	}
+	const anyArg = uint64(0xff) << 16 // arg -1: no seat
 	switch s.phase {
 	case PhaseBid:
-		return appendBids(dst, handSize(int(s.players)))
+		w, x = uint64(MoveBid)|16<<legalShift, 1<<(handSize(int(s.players))+1)-1
+	case PhasePlay:
+		w, x = Play(0).w|8<<legalShift, uint64(playable(s.hands[s.toMove], &s.trick))
 	case PhaseDraw:
-		return append(dst, Draw(), NoDraw())
+		w, x = anyArg, 1<<MoveDraw|1<<MoveNoDraw
 	case PhaseReturn:
-		return appendCards(dst, MoveReturn, s.hands[s.toMove])
+		w, x = Return(0).w|8<<legalShift, uint64(s.hands[s.toMove]&kindBits)
 	case PhaseSteal:
-		return appendSteals(dst, s.players, s.toMove, s.tricks)
+		if s.players == 2 {
+			w, x = anyArg, 1<<MoveNoSteal
+			if s.tricks[(1-s.toMove)&1] > 0 {
+				x |= 1 << MoveSteal
+			}
+			break
+		}
+		w = uint64(MoveSteal) | 16<<legalShift | legalNo
+		for q := range int8(s.players) {
+			if q != s.toMove && s.tricks[q] > 0 {
+				x |= 1 << q
+			}
+		}
 	case PhaseTake:
-		return appendTakes(dst, s.players, s.toMove)
+		if s.players == 2 {
+			w, x = anyArg, 1<<MoveTake|1<<MoveNoTake
+			break
+		}
+		w, x = uint64(MoveTake)|16<<legalShift|legalNo, 7&^(1<<s.toMove)
 	case PhasePick:
-		return appendCards(dst, MovePick, s.hands[s.target])
+		w, x = Pick(0).w|8<<legalShift, uint64(s.hands[s.target]&kindBits)
 	case PhaseGive:
-		return appendCards(dst, MoveGive, s.hands[s.toMove])
+		w, x = Give(0).w|8<<legalShift, uint64(s.hands[s.toMove]&kindBits)
 	}
-	return dst
+	s.lw, s.lx = w, x
 }
 
 func appendBids(dst []Move, n int) []Move {

@@ -86,6 +86,13 @@ type sampleOptions struct {
 
 // sample is Sample with options.
 func (v View) sample(r *rng.Rand, o sampleOptions) State {
+	s := v.sampleCards(r, o)
+	s.setLegal()
+	return s
+}
+
+// sampleCards is sample but for the list of legal moves.
+func (v View) sampleCards(r *rng.Rand, o sampleOptions) State {
 	if v.players == 0 {
 		return State{} // the zero View's
 	}

@@ -83,15 +83,17 @@ func pileOf(cs []Card) stockPile {
 // held in small integers and bit sets (a hand is one word, the record of a hand five) so that a
 // State stays under 192 bytes: Go copies a smaller value with straight-line moves rather than a
 // loop, and the value API copies a State several times per move. The private fields are ordered
-// so that none needs padding (160 bytes in all). TestStateSize pins the size, and the Apply and
-// random-hand benchmarks the cost of this layout.
+// so that none needs padding (176 bytes in all, 16 of them the list of legal moves, see
+// legalSet). TestStateSize pins the size, and the Apply and random-hand benchmarks the cost of
+// this layout.
 type State struct {
 	public
-	hands [3]Cards  // the hands; unused seats empty
-	stock stockPile // the stock; stockAt(i) is its i-th card from the bottom
-	bids  [3]int8   // bids this hand; -1 until made
-	known [3]Cards  // what seat a knows of the others' hands (a 6 exchange, a 3 draw); see knownOf
-	rec   tape      // the record of the hand, for View.Sample
+	legalSet           // the legal moves, as a function of the rest (see legalSet)
+	hands    [3]Cards  // the hands; unused seats empty
+	stock    stockPile // the stock; stockAt(i) is its i-th card from the bottom
+	bids     [3]int8   // bids this hand; -1 until made
+	known    [3]Cards  // what seat a knows of the others' hands (a 6 exchange, a 3 draw); see knownOf
+	rec      tape      // the record of the hand, for View.Sample
 }
 
 // kidx is the index of seat b among the other seats of seat a, in ascending order.
@@ -278,6 +280,7 @@ func (s *State) startDeal() {
 	// The knowledge is written only when set: a store a move did not need makes the caller's
 	// copy of the State slower.
 	s.rec = tape{}
+	s.legalSet = legalSet{} // a deal lists no moves
 	if s.known != [3]Cards{} {
 		s.known = [3]Cards{}
 	}
