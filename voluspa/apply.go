@@ -44,7 +44,7 @@ func (s *State) refuse(m Move, err error, format string, args ...any) error {
 }
 
 // check returns why m cannot be applied to s, or nil. For a lay or cover it leaves in w the grid
-// around the square.
+// around the square; w may be nil for any other move.
 func (s *State) check(m Move, w *window) error {
 	switch s.phase {
 	case PhaseOver:
@@ -109,7 +109,7 @@ func (s *State) check(m Move, w *window) error {
 		return nil
 	}
 	x, y := int(m.x), int(m.y)
-	w.fill(&s.board, x, y)
+	w.load(&s.board, x, y)
 	here := w.at(0, 0)
 	if m.kind == MoveLay {
 		if here != NoTile {
@@ -403,6 +403,13 @@ var guardMask = func() (m cards.Multiset) {
 // copy). Step is the fast path for loops that play many moves on one state (norns.Playout, the
 // search, the arena): it copies no State. It does not allocate.
 func (s *State) Step(m Move) error {
+	if m.kind != MoveLay && m.kind != MoveCover { // no window to fill (or to clear first)
+		if err := s.check(m, nil); err != nil {
+			return err
+		}
+		s.step(m, nil, nil)
+		return nil
+	}
 	var w window
 	if err := s.check(m, &w); err != nil {
 		return err

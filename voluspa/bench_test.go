@@ -154,6 +154,72 @@ func BenchmarkApplyMatch(b *testing.B) {
 	}
 }
 
+// BenchmarkApplyDrawMatch applies the draw chance makes at every chance node of 40 random
+// matches, one state after the other (see BenchmarkLegalMatch): Apply's cost where it does
+// least besides copying the State.
+func BenchmarkApplyDrawMatch(b *testing.B) {
+	var states []voluspa.State
+	var moves []voluspa.Move
+	for seed := range uint64(40) {
+		s := mustNew(b, 3)
+		r := rng.New(100 + seed)
+		for !s.Over() {
+			m := randomMove(s, r)
+			if s.ToMove() == norns.Chance {
+				states, moves = append(states, s), append(moves, m)
+			}
+			var err error
+			if s, err = s.Apply(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		_, _ = states[i].Apply(moves[i])
+		if i++; i == len(states) {
+			i = 0
+		}
+	}
+}
+
+// BenchmarkStepMatch replays 40 random 3-player matches with Step, every move (chance and
+// seats) in place on one State, as norns.Playout steps: it reports ns per step.
+func BenchmarkStepMatch(b *testing.B) {
+	start := mustNew(b, 3)
+	var matches [][]voluspa.Move
+	for seed := range uint64(40) {
+		s := start
+		r := rng.New(100 + seed)
+		var moves []voluspa.Move
+		for !s.Over() {
+			m := randomMove(s, r)
+			moves = append(moves, m)
+			if err := s.Step(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+		matches = append(matches, moves)
+	}
+	b.ReportAllocs()
+	steps, i := 0, 0
+	var s voluspa.State
+	for b.Loop() {
+		s = start
+		for _, m := range matches[i] {
+			if err := s.Step(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+		steps += len(matches[i])
+		if i++; i == len(matches) {
+			i = 0
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/step")
+}
+
 // BenchmarkSearch runs the search bot's decisions at every seat-0 turn of a seeded 2-player match
 // against the heuristic, with a budget of 200 iterations each: it reports ns per iteration, the
 // figure the default time budget (DefaultSearchTime) divides.

@@ -1,9 +1,6 @@
 package voluspa
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
+import "math/bits"
 
 // torusSide is the side of a [torus]; torusMax is the widest and tallest grid a torus holds: one
 // that leaves a square of margin on each side, as a [frontier] reads one.
@@ -16,32 +13,29 @@ const (
 // torusMax squares wide and tall: nearly every turn of a match (99.7% of the turns of random
 // matches of 2, 3 and 5 players; a 3-player match ends about 11 rows tall). Square x, y is kept
 // at row y mod 16, column x mod 16, so a grid that small has a square of its own for each of its
-// squares and one of margin around it. The index holds:
+// squares and one of margin around it. It holds the tile planes of [newFrontier] and the
+// frontier itself (where each kind may be laid or cover), as rows of 16 bits, with the number
+// of squares of each plane: a lay or cover makes three rows of it again and cuts one column
+// (board.refront), and Legal lists its moves straight from its rows (board.appendTorus),
+// State.Playout counts them from the numbers (board.randomTorus), with no pass over the cell
+// list and no frontier built per call.
 //
-//   - every square's tile (XOR 0xFF, so that the zero torus is an empty grid), from which
-//     [window.fill] reads Step's three rows and three columns rather than pass over the cell
-//     list;
-//   - the tile planes of [newFrontier] and the frontier itself (where each kind may be laid or
-//     cover), as rows of 16 bits, with the number of squares of each plane: a lay or cover
-//     makes three rows of it again and cuts one column (board.refront), and Legal lists its
-//     moves straight from its rows (board.appendTorus), State.Playout counts them from the
-//     numbers (board.randomTorus), with no pass over the cell list and no frontier built.
-//
-// It is a function of the cell list: the squares of the cells when the grid fits, and the zero
+// It is a function of the cell list: the planes of the cells when the grid fits, and the zero
 // torus once the grid has outgrown it (the grid never shrinks, so the board stops updating it
 // then, and the cell list answers every question). So two boards with the same cells are ==,
 // and a decoded board, which is rebuilt cell by cell, gets it back (it is never serialised).
-// TestTorusFollowsBoard checks it against one built afresh at every step of random matches.
+// TestTorusFollowsBoard checks it against one computed afresh at every step of random matches.
 //
-// It costs 584 bytes of State, copied with it (see the State's size budget): less than the
-// passes over the cell list it saves (BenchmarkRandomMatch).
+// It costs 328 bytes of State, copied with it (see the State's size budget): far less than
+// the frontier it saves Legal from building (BenchmarkRandomMatch). Apply's window is still read
+// from the cell list ([window.load]): the tiles by squares, 256 bytes more in the torus, made a
+// window no faster to fill (the lines of a window reach 16 squares each way, so the squares of
+// a 16-wide torus must be masked to the grid's box), and cost every copy of the State.
 type torus struct {
-	sq [torusSide * torusSide]uint8 // row y mod 16 from sq[16*(y mod 16)]
 	// plane[k][y mod 16], bit x mod 16, is set for a square holding a tile of plane k: 0 every
 	// tile, 1 the Guard kind, 2 and 3 the cover kinds (see torusPlane).
 	plane [4][torusSide]uint16
-	// front[k][y mod 16], bit x mod 16, are the frontier's planes as derive makes them (before
-	// the cuts of the columns too long): open, lay, cover 0, cover 1. A lay or cover changes them only on its row and the rows beside it (refront).
+	// front[k][y mod 16], bit x mod 16, are the frontier's planes: open, lay, cover 0, cover 1.
 	front [4][torusSide]uint16
 	count uint64 // the squares of each plane of front, 16 bits each (plane k from bit 16k)
 	// cols[x mod 16], bit y mod 16, is plane 0 by columns; cut[y mod 16], bit x mod 16, the
@@ -66,7 +60,6 @@ var torusPlane = func() (tp [256]uint8) {
 func (tr *torus) put(x, y int, under, t Tile) {
 	r, c := uint(y)%torusSide, uint(x)%torusSide
 	bit := uint16(1) << c
-	tr.sq[r*torusSide+c] = uint8(t) ^ 0xFF
 	tr.plane[torusPlane[under]][r] &^= bit
 	tr.plane[0][r] |= bit
 	tr.plane[torusPlane[t]][r] |= bit
@@ -76,13 +69,6 @@ func (tr *torus) put(x, y int, under, t Tile) {
 // squares wide and tall.
 func (b *board) fits() bool {
 	return b.n > 0 && int(b.maxX)-int(b.minX) < torusMax && int(b.maxY)-int(b.minY) < torusMax
-}
-
-// nearTorus reports whether b's torus holds the grid around x, y: the grid fits it and x, y lies
-// in the grid's bounding box or next to it.
-func (b *board) nearTorus(x, y int) bool {
-	return b.fits() && uint(x-int(b.minX)+1) <= uint(int(b.maxX)-int(b.minX)+2) &&
-		uint(y-int(b.minY)+1) <= uint(int(b.maxY)-int(b.minY)+2)
 }
 
 // refront makes the torus's frontier again after the square x, y of b, whose grid fits the
@@ -190,85 +176,4 @@ func (b *board) frontierTorus(p *[4 * smallRows]uint64) frontier {
 	n := tr.counts()
 	f.nGuardLay, f.nLay, f.nCover = n.nGuardLay, n.nLay, n.nCover
 	return f
-}
-
-// byteMask[m] has byte k 0xFF where bit k of m is set, else 0.
-var byteMask = func() (t [256]uint64) {
-	for m := range t {
-		for k := range 8 {
-			if m>>k&1 != 0 {
-				t[m] |= 0xFF << (8 * k)
-			}
-		}
-	}
-	return t
-}()
-
-// laneMask returns the bits lo to hi of a line of a window (0 < lo, hi < 31).
-func laneMask(lo, hi int) uint32 {
-	return (uint32(1)<<(uint(hi+1)&31) - 1) &^ (uint32(1)<<(uint(lo)&31) - 1)
-}
-
-// fill fills w with the squares of b around x, y, as load does: from b's torus when it holds
-// them (nearTorus), else from the cell list.
-func (w *window) fill(b *board, x, y int) {
-	if !b.nearTorus(x, y) {
-		w.load(b, x, y)
-		return
-	}
-	// Square i of a line of w is d = i - wc from the centre; wc is a multiple of 16, so it is
-	// the torus's square (x + i) mod 16 of the row (the column's (y + i) mod 16). The squares
-	// outside the grid's bounding box, where the torus has other rows' and columns' squares,
-	// are masked out: xm holds the lines' squares whose x lies in the box, ym whose y does.
-	xm := laneMask(int(b.minX)-x+wc, int(b.maxX)-x+wc)
-	ym := laneMask(int(b.minY)-y+wc, int(b.maxY)-y+wc)
-	tr := &b.tor
-	le := binary.LittleEndian
-	k := uint(x) % torusSide
-	for l := range 3 {
-		// The row y + l - 1, turned so that square x comes first.
-		row := (*[torusSide]uint8)(tr.sq[uint(y+l-1)%torusSide*torusSide:])
-		a, c := le.Uint64(row[0:]), le.Uint64(row[8:])
-		if k >= 8 {
-			a, c = c, a
-		}
-		s := k % 8 * 8
-		lo, hi := a>>s|c<<1<<(63-s), c>>s|a<<1<<(63-s)
-		putLine((*[ww]uint8)(w.g[l*ww:]), lo, hi, xm&-(ym>>(wc+l-1)&1))
-	}
-	k = uint(y) % torusSide
-	for l := range 3 {
-		// The column x + l - 1, turned so that square y comes first.
-		a, c := column(&tr.sq, uint(x+l-1)%torusSide)
-		if k >= 8 {
-			a, c = c, a
-		}
-		s := k % 8 * 8
-		lo, hi := a>>s|c<<1<<(63-s), c>>s|a<<1<<(63-s)
-		putLine((*[ww]uint8)(w.g[(4+l)*ww:]), lo, hi, ym&-(xm>>(wc+l-1)&1))
-	}
-	w.occ = [2]uint32{filled((*[ww]uint8)(w.g[ww:])), filled((*[ww]uint8)(w.g[5*ww:]))}
-}
-
-// column returns column c of sq, rows 0 to 7 in lo and 8 to 15 in hi, a byte a square.
-func column(sq *[torusSide * torusSide]uint8, c uint) (lo, hi uint64) {
-	col := sq[c%torusSide:]
-	_ = col[15*torusSide]
-	lo = uint64(col[0]) | uint64(col[16])<<8 | uint64(col[32])<<16 | uint64(col[48])<<24 |
-		uint64(col[64])<<32 | uint64(col[80])<<40 | uint64(col[96])<<48 | uint64(col[112])<<56
-	hi = uint64(col[128]) | uint64(col[144])<<8 | uint64(col[160])<<16 | uint64(col[176])<<24 |
-		uint64(col[192])<<32 | uint64(col[208])<<40 | uint64(col[224])<<48 | uint64(col[240])<<56
-	return lo, hi
-}
-
-var _ [-(wc % torusSide)]struct{} // fill's lines start on a square of the torus's row 0
-
-// putLine writes a line of a window from the 16 squares lo, hi of the torus (tile XOR 0xFF, 0
-// for empty) repeated, keeping the squares of the mask m and emptying the others.
-func putLine(dst *[ww]uint8, lo, hi uint64, m uint32) {
-	le := binary.LittleEndian
-	le.PutUint64(dst[0:], ^(lo & byteMask[m&0xFF]))
-	le.PutUint64(dst[8:], ^(hi & byteMask[m>>8&0xFF]))
-	le.PutUint64(dst[16:], ^(lo & byteMask[m>>16&0xFF]))
-	le.PutUint64(dst[24:], ^(hi & byteMask[m>>24]))
 }

@@ -10,7 +10,7 @@ import (
 
 // freshTorus returns the torus of b computed afresh from its cell list, independently of the
 // updates the board makes move by move: the zero torus when the grid does not fit; else the
-// squares and tile planes of the cells, and the frontier of newFrontier (from the cell list,
+// tile planes of the cells, and the frontier of newFrontier (from the cell list,
 // column cuts made) turned into the torus's rows, with its counts.
 func freshTorus(b *board) torus {
 	var tr torus
@@ -19,7 +19,6 @@ func freshTorus(b *board) torus {
 	}
 	for _, c := range b.cells() {
 		r, k := uint(int(c.y))%torusSide, uint(int(c.x))%torusSide
-		tr.sq[r*torusSide+k] = uint8(c.t) ^ 0xFF
 		tr.plane[0][r] |= 1 << k
 		switch c.t {
 		case guardKind:
@@ -104,53 +103,4 @@ func TestTorusFollowsBoard(t *testing.T) {
 		t.Errorf("%d steps with a grid that fits the torus, %d with one that outgrew it: want both", fitting, outgrown)
 	}
 	t.Logf("%d steps fit the torus, %d outgrew it", fitting, outgrown)
-}
-
-// TestTorusWindowMatchesLoad checks the window fill reads from the torus against the one load
-// builds from the cell list, for squares in and around the grids of random matches and far from
-// them (where fill falls back to load): the same squares within reach of the centre (win, and
-// one more beside the lines), the same lines through it.
-func TestTorusWindowMatchesLoad(t *testing.T) {
-	near := 0
-	rapid.Check(t, func(t *rapid.T) {
-		dir := rapid.IntRange(0, 3).Draw(t, "dir")       // which way to sprawl, so that grids fill the torus
-		sprawl := rapid.IntRange(0, 4).Draw(t, "sprawl") // out of 4, how often
-		rapidMatch(t, func(s *State, legal []Move, pick Move, r *rng.Rand) Move {
-			minX, minY, maxX, maxY, _ := s.Bounds()
-			for range 4 {
-				x, y := minX-1+r.IntN(maxX-minX+3), minY-1+r.IntN(maxY-minY+3)
-				if r.IntN(8) == 0 {
-					x, y = minX-20+r.IntN(maxX-minX+40), minY-20+r.IntN(maxY-minY+40)
-				}
-				if s.board.nearTorus(x, y) {
-					near++
-				}
-				var got, want window
-				got.fill(&s.board, x, y)
-				want.load(&s.board, x, y)
-				if got.occ != want.occ {
-					t.Fatalf("at %d,%d: occ %#x, want %#x in\n%v", x, y, got.occ, want.occ, s)
-				}
-				for k := range 2 {
-					for l := range 3 {
-						for i := wc - win - 1; i <= wc+win+1; i++ {
-							if a, b := *got.sq(k, l, i), *want.sq(k, l, i); a != b {
-								t.Fatalf("at %d,%d: block %d line %d square %d: %#x, want %#x in\n%v", x, y, k, l, i, a, b, s)
-							}
-						}
-					}
-				}
-			}
-			if r.IntN(4) < sprawl {
-				return farthest(legal, pick, func(m Move) int {
-					return [4]int{int(m.x), -int(m.x), int(m.y), -int(m.y)}[dir]
-				})
-			}
-			return pick
-		}, nil)
-	})
-	if near == 0 {
-		t.Error("no window read from the torus")
-	}
-	t.Logf("%d windows read from the torus", near)
 }
