@@ -113,9 +113,9 @@ var _ [ww - 2 - wc - win]struct{} // the squares at reads, up to wc+win, are not
 // row dy from the centre (dy = -1, 0, 1), in block 1, line 1+dx the column dx from it; square
 // wc+d of a line is d east (north) of the centre square of its row (column). So the line through
 // the centre and the squares beside it, all that its scoring reads (V10–V13), lie in one block,
-// a row of the block apart. Each square holds its Tile, or NoTile when empty; squares more than
-// win from the centre are not in it, and line 3 of each block is where load drops the squares
-// of no line of the window.
+// a row of the block apart. Each square holds its tile's kind (sqByte), or 0xFF when empty;
+// squares more than win from the centre are not in it, and line 3 of each block is where load
+// drops the squares of no line of the window.
 //
 // load fills it with no branch on where a square lies (on the random grids of a match such a
 // branch mispredicts) and no bounds check: table look-ups by a difference of coordinates taken
@@ -159,8 +159,9 @@ func (w *window) load(b *board, x, y int) {
 	w.g = emptyWindow.g
 	for _, c := range b.c[:b.n] {
 		dx, dy := uint8(int(c.x)-x), uint8(int(c.y)-y)
-		w.g[uint8(lineAt[dy]+posAt[dx])] = uint8(c.t)
-		w.g[uint8(4*ww+lineAt[dx]+posAt[dy])] = uint8(c.t)
+		k := sqByte[c.t]
+		w.g[uint8(lineAt[dy]+posAt[dx])] = k
+		w.g[uint8(4*ww+lineAt[dx]+posAt[dy])] = k
 	}
 	w.occ = [2]uint32{filled((*[ww]uint8)(w.g[ww:])), filled((*[ww]uint8)(w.g[5*ww:]))}
 }
@@ -186,17 +187,17 @@ func (w *window) at(dx, dy int) Tile {
 	switch {
 	case uint(dx+win) > 2*win || uint(dy+win) > 2*win:
 	case uint(dy+1) <= 2:
-		return Tile(*w.sq(0, 1+dy, wc+dx))
+		return sqTile[*w.sq(0, 1+dy, wc+dx)]
 	case uint(dx+1) <= 2:
-		return Tile(*w.sq(1, 1+dx, wc+dy))
+		return sqTile[*w.sq(1, 1+dx, wc+dy)]
 	}
 	return NoTile
 }
 
 // set puts t on the centre square (a lay or a cover), or empties it for NoTile.
 func (w *window) set(t Tile) {
-	*w.sq(0, 1, wc) = uint8(t)
-	*w.sq(1, 1, wc) = uint8(t)
+	*w.sq(0, 1, wc) = sqByte[t]
+	*w.sq(1, 1, wc) = sqByte[t]
 }
 
 // dirs are the four orthogonal directions: east, west, north, south.
@@ -204,7 +205,7 @@ var dirs = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 
 // The window's questions below read squares with arithmetic rather than branches where they
 // can: on the random grids of a match, a branch on what a square holds mispredicts (a filled
-// square's tile is below 64, NoTile is 0xFF).
+// square's byte is a kind, below NumKinds; an empty one's is 0xFF, as NoTile's).
 var _ [uint8(NoTile) - 0xFF]struct{}
 
 // A line of a window fits the uint32 of occ.
@@ -220,12 +221,26 @@ func (w *window) run(dx, dy int) int {
 	return bits.LeadingZeros32(^(m << (32 - win)))
 }
 
-// guardTile[t] reports whether tile t has the Guard power.
+// guardTile[b] reports whether the tile of a window's square byte b has the Guard power.
 var guardTile = func() (g [256]bool) {
 	for i, p := range powers {
-		g[tiles[i]] = p.Guard
+		g[i] = p.Guard
 	}
 	return g
+}()
+
+// sqByte[t] is what a [window] holds on a square with tile t: its kind, the tile's row in the
+// table (below NumKinds), or 0xFF for NoTile; sqTile[b] is the tile back, NoTile for 0xFF (and
+// for any other byte that is no kind). A window holds kinds rather than Tiles so that a square
+// read from bit planes of the kinds (three bits) is its byte with no table.
+var sqByte, sqTile = func() (b [256]uint8, t [256]Tile) {
+	for i := range b {
+		b[i], t[i] = 0xFF, NoTile
+	}
+	for i, u := range tiles {
+		b[u], t[i] = uint8(i), u
+	}
+	return b, t
 }()
 
 // guardedFor reports whether a neighbour of the centre guards it against tile t (V6): a tile

@@ -123,9 +123,9 @@ func (g *grid) init(b *board) {
 // follows.
 func (g *grid) set(x, y int, t Tile) {
 	X, Y := x+gridOrigin, y+gridOrigin
-	under := Tile(g.rows[Y][X] ^ 0xFF) // NoTile on an empty square, whose plane is not read
-	g.rows[Y][X] = uint8(t) ^ 0xFF
-	g.cols[X][Y] = uint8(t) ^ 0xFF
+	under := sqTile[g.rows[Y][X]^0xFF] // NoTile on an empty square, whose plane is not read
+	g.rows[Y][X] = sqByte[t] ^ 0xFF
+	g.cols[X][Y] = sqByte[t] ^ 0xFF
 	g.setBit(x, y, under, t)
 	if under == NoTile { // a new square: its column grows
 		c := x + gridBits

@@ -35,17 +35,17 @@ func scoreLine(w *window, l Line) (lineScore, bool) {
 	// The tiles of the line from the back end, whether each is zeroed (a neighbour with the
 	// Zeroes power of another kind), and the pack sizes. The line runs along line 1 of its
 	// block of the window from o; the squares beside it lie in lines 0 and 2.
-	var line [MaxLine]Tile
+	var line [MaxLine]uint8 // the squares' bytes: kinds (see sqByte)
 	var zero [MaxLine]uint8
 	var pack [NumKinds]int
 	g := &w.g
 	o := (4*dy+1)*ww + wc - back
 	for i := range line[:n] {
 		j := o + i
-		t := Tile(g[uint8(j)])
+		t := g[uint8(j)]
 		line[i] = t
-		zero[i] = zeroBy(Tile(g[uint8(j+1)]), t) | zeroBy(Tile(g[uint8(j-1)]), t) | zeroBy(Tile(g[uint8(j+ww)]), t) | zeroBy(Tile(g[uint8(j-ww)]), t)
-		pack[kindAt[t]&(NumKinds-1)] += int(packTile[t] &^ zero[i])
+		zero[i] = zeroBy(g[uint8(j+1)], t) | zeroBy(g[uint8(j-1)], t) | zeroBy(g[uint8(j+ww)], t) | zeroBy(g[uint8(j-ww)], t)
+		pack[t&(NumKinds-1)] += int(packTile[t] &^ zero[i])
 	}
 	// Each kind's worth in this line: its value, or what its Worth makes of its pack.
 	kindWorth := kindValue
@@ -54,13 +54,13 @@ func scoreLine(w *window, l Line) (lineScore, bool) {
 	}
 	me := back
 	t := line[me]
-	worth := kindWorth[kindAt[t]&(NumKinds-1)] * int(1-zero[me])
+	worth := kindWorth[t&(NumKinds-1)] * int(1-zero[me])
 	packed := packTile[t] &^ zero[me] // its pack are not its rivals (V11)
 	// The strongest rival, the first from the back end among equals.
 	best := -1
 	rival := uint8(NoTile)
 	for i, u := range line[:n] {
-		v := kindWorth[kindAt[u]&(NumKinds-1)] * int(1-zero[i])
+		v := kindWorth[u&(NumKinds-1)] * int(1-zero[i])
 		same := 1 - uint8((uint(u^t)+0xFF)>>8) // 1 if u is of t's kind
 		mate := packed & (1 - zero[i]) & same
 		self := int(uint(i^me)-1) >> 63 & 1 // 1 if i is me
@@ -80,21 +80,22 @@ func scoreLine(w *window, l Line) (lineScore, bool) {
 	reason := 4 - tie                // ReasonOutranked or ReasonTie
 	reason -= bookend * (reason - 2) // ReasonBookends
 	reason -= strong * (reason - 1)  // ReasonStrongest
-	return lineScore{length: n, worth: worth, points: n * (strong | bookend), verdict: verdict{Tile(rival), Reason(reason)}}, true
+	return lineScore{length: n, worth: worth, points: n * (strong | bookend), verdict: verdict{sqTile[rival], Reason(reason)}}, true
 }
 
-// zeroBy returns 1 if the neighbour nb zeroes the tile t (V10): nb has the Zeroes power and is
-// of another kind; else 0.
-func zeroBy(nb, t Tile) uint8 {
+// zeroBy returns 1 if the neighbour nb zeroes the tile t (V10), both square bytes of a window:
+// nb has the Zeroes power and is of another kind; else 0.
+func zeroBy(nb, t uint8) uint8 {
 	other := uint8((uint(nb^t) + 0xFF) >> 8) // 1 if nb != t
 	return zeroCount[nb] & other
 }
 
-// zeroCount[t] is 1 if tile t has the Zeroes power, else 0.
+// zeroCount[b] is 1 if the tile of a window's square byte b (its kind, see sqByte) has the
+// Zeroes power, else 0.
 var zeroCount = func() (z [256]uint8) {
 	for i, p := range powers {
 		if p.Zeroes {
-			z[tiles[i]] = 1
+			z[i] = 1
 		}
 	}
 	return z
@@ -119,21 +120,18 @@ var kindValue, packKinds, packWorth = func() (v [NumKinds]int, pk []int, w [NumK
 	return v, pk, w
 }()
 
-// kindAt[t] is kindIndex for any byte, so that scoring looks it up unchecked: tile t's row in
-// the table (0 for what is no tile). packTile[t] is 1 if t has the Pack power, else 0;
-// bookendTile[t] likewise for the Bookend power.
-var kindAt, packTile, bookendTile = func() (k, p, b [256]uint8) {
+// packTile[b] is 1 if the tile of a window's square byte b (its kind, see sqByte) has the Pack
+// power, else 0; bookendTile[b] likewise for the Bookend power.
+var packTile, bookendTile = func() (p, b [256]uint8) {
 	for i, pw := range powers {
-		t := tiles[i]
-		k[t] = uint8(i)
 		if pw.Pack {
-			p[t] = 1
+			p[i] = 1
 		}
 		if pw.Bookend {
-			b[t] = 1
+			b[i] = 1
 		}
 	}
-	return k, p, b
+	return p, b
 }()
 
 // The outcome's arithmetic in scoreLine relies on the order of the reasons.
