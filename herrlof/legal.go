@@ -26,10 +26,9 @@ func (s State) Legal() []Move {
 }
 
 // legalSet is the list of a State's legal moves, in a form set after every change of the State
-// (setLegal) and listed by AppendLegal: the moves are, for each bit i of lx in ascending order,
-// the word lw|i<<sh (i is a card, a bid, a seat or a move kind, by its place in the word), then,
-// when flagged, the "no" move of lw's kind (nosteal after steal SEAT, notake after take SEAT).
-// lw's low 32 bits are the moves' common word; bits 32-37 hold sh and bit 38 the flag.
+// (setLegal) and listed by AppendLegal. Most lists are cards: a move lw|c<<8 for each bit c of
+// lx, ascending (lw is the moves' Move.w with card 0). The others (bids, a power's choices) are
+// flagged legalOther in lw and listed by appendOther from lw's kind and lx.
 //
 // It is embedded in State, and AppendLegal is its method, so that a call of AppendLegal through
 // a *State (norns.Playout makes one at every decision) copies these two words alone: Go's wrapper
@@ -37,43 +36,56 @@ func (s State) Legal() []Move {
 // after Step wrote it, waits for those writes to complete. As a function of the rest of the
 // State, it keeps == exact.
 type legalSet struct {
-	lw uint64 // the common word, the shift and the flag
-	lx uint64 // a bit per move
+	lw uint64 // the moves' common word, and legalOther
+	lx uint64 // a bit per move: a card, a bid, a seat or a move kind
 }
 
-const (
-	legalShift = 32      // lw's bits 32-37: the shift of each move's bit
-	legalNo    = 1 << 38 // lw's flag: the "no" move of its kind follows the others
-)
+// legalOther flags a list of moves that are not cards (see appendOther).
+const legalOther = 1 << 32
 
 // AppendLegal appends [State.Legal]'s moves to dst and returns it. It does not allocate when dst
 // has room.
 func (l legalSet) AppendLegal(dst []Move) []Move {
+	if l.lw&legalOther != 0 {
+		return l.appendOther(dst)
+	}
 	x := l.lx
-	if MoveKind(l.lw) == MoveBid { // 0 up to the hand size: copied from a table
-		return append(dst, bidMoves[:bits.Len64(x)]...)
-	}
 	n := bits.OnesCount64(x)
-	no := int(l.lw >> 38 & 1)
 	i := len(dst)
-	if cap(dst)-i < n+no {
-		dst = growMoves(dst, n+no)
+	if cap(dst)-i < n {
+		dst = growMoves(dst, n)
 	}
-	dst = dst[:i+n+no]
-	if no != 0 {
-		dst[i+n] = mv(MoveKind(l.lw)+1, 0, -1)
-	}
-	// A multiplication by 1<<shift rather than a shift by a variable, which would tie up CX.
-	w, f := l.lw&(1<<32-1), uint64(1)<<(l.lw>>legalShift&63)
-	out := dst[i : i+n]
+	dst = dst[:i+n]
+	out := dst[i:]
+	w := l.lw
 	for j := 1; j < len(out); j += 2 { // two moves a round: the loop's form drops the bounds checks
 		y := x & (x - 1)
-		out[j-1] = Move{w: w | uint64(bits.TrailingZeros64(x|1<<63))*f} // x has a bit: no zero case
-		out[j] = Move{w: w | uint64(bits.TrailingZeros64(y|1<<63))*f}
+		out[j-1] = Move{w: w | uint64(bits.TrailingZeros64(x|1<<63))<<8} // x has a bit: no zero case
+		out[j] = Move{w: w | uint64(bits.TrailingZeros64(y|1<<63))<<8}
 		x = y & (y - 1)
 	}
 	if len(out)%2 == 1 {
-		out[len(out)-1] = Move{w: w | uint64(bits.TrailingZeros64(x|1<<63))*f}
+		out[len(out)-1] = Move{w: w | uint64(bits.TrailingZeros64(x|1<<63))<<8}
+	}
+	return dst
+}
+
+// appendOther is AppendLegal for the lists that are not cards: the bids 0 to n when lx is
+// 1<<(n+1)-1; a power's choices when lx has move kinds (draw and nodraw, steal and nosteal, take
+// and notake, with two players); or, with three players, a steal or take of each seat of lx,
+// then the move that declines.
+func (l legalSet) appendOther(dst []Move) []Move {
+	switch k := MoveKind(l.lw); k {
+	case MoveBid:
+		return append(dst, bidMoves[:bits.Len64(l.lx)]...)
+	case MoveSteal, MoveTake: // three players
+		for x := l.lx; x != 0; x &= x - 1 {
+			dst = append(dst, mv(k, 0, int8(bits.TrailingZeros64(x))))
+		}
+		return append(dst, mv(k+1, 0, -1))
+	}
+	for x := l.lx; x != 0; x &= x - 1 { // move kinds
+		dst = append(dst, mv(MoveKind(bits.TrailingZeros64(x)), 0, -1))
 	}
 	return dst
 }
@@ -93,25 +105,24 @@ func (s *State) setLegal() {
 		s.lw, s.lx = 0, 0 // a deal, the end, or a damaged State: no moves to list
 		return
 	}
-	const anyArg = uint64(0xff) << 16 // arg -1: no seat
 	switch s.phase {
 	case PhaseBid:
-		w, x = uint64(MoveBid)|16<<legalShift, 1<<(handSize(int(s.players))+1)-1
+		w, x = uint64(MoveBid)|legalOther, 1<<(handSize(int(s.players))+1)-1
 	case PhasePlay:
-		w, x = Play(0).w|8<<legalShift, uint64(playable(s.hands[s.toMove], &s.trick))
+		w, x = Play(0).w, uint64(playable(s.hands[s.toMove], &s.trick))
 	case PhaseDraw:
-		w, x = anyArg, 1<<MoveDraw|1<<MoveNoDraw
+		w, x = legalOther, 1<<MoveDraw|1<<MoveNoDraw
 	case PhaseReturn:
-		w, x = Return(0).w|8<<legalShift, uint64(s.hands[s.toMove]&kindBits)
+		w, x = Return(0).w, uint64(s.hands[s.toMove]&kindBits)
 	case PhaseSteal:
 		if s.players == 2 {
-			w, x = anyArg, 1<<MoveNoSteal
+			w, x = legalOther, 1<<MoveNoSteal
 			if s.tricks[(1-s.toMove)&1] > 0 {
 				x |= 1 << MoveSteal
 			}
 			break
 		}
-		w = uint64(MoveSteal) | 16<<legalShift | legalNo
+		w = uint64(MoveSteal) | legalOther
 		for q := range int8(s.players) {
 			if q != s.toMove && s.tricks[q] > 0 {
 				x |= 1 << q
@@ -119,14 +130,14 @@ func (s *State) setLegal() {
 		}
 	case PhaseTake:
 		if s.players == 2 {
-			w, x = anyArg, 1<<MoveTake|1<<MoveNoTake
+			w, x = legalOther, 1<<MoveTake|1<<MoveNoTake
 			break
 		}
-		w, x = uint64(MoveTake)|16<<legalShift|legalNo, 7&^(1<<s.toMove)
+		w, x = uint64(MoveTake)|legalOther, 7&^(1<<s.toMove)
 	case PhasePick:
-		w, x = Pick(0).w|8<<legalShift, uint64(s.hands[s.target]&kindBits)
+		w, x = Pick(0).w, uint64(s.hands[s.target]&kindBits)
 	case PhaseGive:
-		w, x = Give(0).w|8<<legalShift, uint64(s.hands[s.toMove]&kindBits)
+		w, x = Give(0).w, uint64(s.hands[s.toMove]&kindBits)
 	}
 	s.lw, s.lx = w, x
 }
