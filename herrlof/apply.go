@@ -389,17 +389,18 @@ func (s *State) giveBack(p int8, c Card, rec *recorder) {
 func outcome(t *Trick, ts Suit) (winner, next int8, valknuts int) {
 	n := int8(t.n)
 	c0, c1, c2 := t.cards[0], t.cards[1], t.cards[2]
-	if n >= 2 && c0 < 36 && c1 < 36 && c2&Card(-(n-2)) < 36 {
+	if c2m := c2 & Card(-(n-2)); n >= 2 && c0 < 36 && c1 < 36 && c2m < 36 {
 		// Suited cards only, most tricks: the first card leads, no Valknut or Hagalaz. Who
-		// wins is as good as random, so it is found without a branch: the keys (a table
-		// lookup each) carry the card's index in their low two bits, and the largest wins
-		// (no two cards have the same nonzero key, and the lead's is not zero). A third key
-		// counts only with three cards.
+		// wins is as good as random, so it is found without a branch: each card's entry in
+		// suitedKeys (its rank in the trick, and whether it is a 9) carries the card's index in
+		// the low two bits, and the largest wins (no two cards rank the same unless both rank
+		// nothing, and the lead ranks). The third card counts only with three cards (c2m is
+		// then c2).
 		kt := &suitedKeys[(ts+1)&7][cardSuit[c0]&3]
-		k := maxNoBranch(int(kt[c0&63])<<2, int(kt[c1&63])<<2|1)
-		k = maxNoBranch(k, (int(kt[c2&63])<<2|2)&-int(n-2))
+		k := maxNoBranch(int(kt[c0])<<2, int(kt[c1])<<2|1)
+		k = maxNoBranch(k, (int(kt[c2m])<<2|2)&-int(n-2))
 		best := int8(k & 3)
-		next = best + cardRank[t.cards[best]]/9 // a 9 won: the next seat leads (H12)
+		next = best + int8(k>>2&1) // a 9 won: the next seat leads (H12)
 		return wrapped[n&3][(t.leader+best)&7], wrapped[n&3][(t.leader+next)&7], 0
 	}
 	if n < 3 {
@@ -470,14 +471,14 @@ func trickKey(c Card, ts, led Suit) int8 {
 	return k
 }
 
-// suitedKeys[ts+1][led][c] is trickKey(c, ts, led) for a suited card c (other entries zero),
-// trump suit ts (NoSuit included) and a led suit; the sizes let indexes be masked rather than
-// checked.
+// suitedKeys[ts+1][led][c] is, for a suited card c, trump suit ts (NoSuit included) and a led
+// suit, trickKey(c, ts, led)<<1, plus 1 if c is a 9 (H12); other entries are zero. The sizes let
+// indexes be masked rather than checked.
 var suitedKeys = func() (t [8][NumSuits][64]int8) {
 	for ts := NoSuit; ts < NumSuits; ts++ {
 		for led := range Suit(NumSuits) {
 			for c := range Card(36) {
-				t[ts+1][led][c] = trickKey(c, ts, led)
+				t[ts+1][led][c] = trickKey(c, ts, led)<<1 | cardRank[c]/9
 			}
 		}
 	}
@@ -693,12 +694,13 @@ func (s *State) Step(m Move) error {
 	p, c := s.toMove, m.mc()
 	h := s.hands[p]
 	t := &s.trick
+	led := NoSuit // the trick's led suit once c is played
 	if c < 36 {
 		if h&(1<<c) == 0 {
 			return s.apply(m, nil) // for its error: p does not hold c
 		}
 		if t.n > 0 {
-			led := cardSuit[t.cards[0]]
+			led = cardSuit[t.cards[0]]
 			if led < 0 { // a Valknut or Hagalaz led
 				led = t.ledSuit()
 			}
@@ -708,6 +710,9 @@ func (s *State) Step(m Move) error {
 				}
 				s.voids[p] |= 1 << led
 			}
+		}
+		if led < 0 { // c leads the suit
+			led = cardSuit[c]
 		}
 		if cardRank[c] == 3 {
 			s.play(p, c, nil) // a 3's power may start
@@ -722,6 +727,7 @@ func (s *State) Step(m Move) error {
 		if !h.Has(c) {
 			return s.apply(m, nil) // for its error
 		}
+		led = t.ledSuit()
 		if s.known[0]|s.known[1]|s.known[2] != 0 {
 			s.play(p, c, nil) // a card someone may know of
 			s.setLegal()
@@ -745,7 +751,7 @@ func (s *State) Step(m Move) error {
 		s.toMove = q
 		hq := s.hands[q]
 		x := hq & kindBits // playable, inline
-		if led := t.ledSuit(); led != NoSuit && hq&suitBits[led&3] != 0 {
+		if led >= 0 && hq&suitBits[led&3] != 0 {
 			x = hq & (suitBits[led&3] | 1<<36 | 1<<39)
 		}
 		s.lx = uint64(x)
