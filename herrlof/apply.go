@@ -389,7 +389,7 @@ func (s *State) giveBack(p int8, c Card, rec *recorder) {
 func outcome(t *Trick, ts Suit) (winner, next int8, valknuts int) {
 	n := int8(t.n)
 	c0, c1, c2 := t.cards[0], t.cards[1], t.cards[2]
-	if c2m := c2 & Card(-(n-2)); n >= 2 && c0 < 36 && c1 < 36 && c2m < 36 {
+	if c2m := c2 & Card(-(n - 2)); n >= 2 && c0 < 36 && c1 < 36 && c2m < 36 {
 		// Suited cards only, most tricks: the first card leads, no Valknut or Hagalaz. Who
 		// wins is as good as random, so it is found without a branch: each card's entry in
 		// suitedKeys (its rank in the trick, and whether it is a 9) carries the card's index in
