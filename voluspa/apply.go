@@ -109,7 +109,7 @@ func (s *State) check(m Move, w *window) error {
 		return nil
 	}
 	x, y := int(m.x), int(m.y)
-	w.load(&s.board, x, y)
+	w.fill(&s.board, x, y)
 	here := w.at(0, 0)
 	if m.kind == MoveLay {
 		if here != NoTile {

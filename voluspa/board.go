@@ -22,14 +22,14 @@ type cell struct {
 // board is 60×3+5 = 185 bytes, however far it sprawls.
 //
 // While the grid is at most torusMax squares wide and tall (nearly every turn), the board also
-// keeps its frontier in a [torus], updated at every add and cover, from which Legal lists its
-// moves rather than build bitboards from the cell list ([newFrontier], which answers for larger
-// grids). Apply's questions are answered from the cell list per call: [window.load] copies the
-// three rows and columns through one square. An index that held any grid would be far larger
-// than the list (a connected grid of n tiles spans width + height <= n + 1, so its rows number
-// up to 60), and it would be copied with the State on every call. [State.Playout], which plays
-// on one State in place, keeps the squares by rows and columns beside it for the length of a
-// playout ([grid]) for its windows.
+// keeps its squares and frontier in a [torus], updated at every add and cover, from which Legal
+// lists its moves and Step reads its window ([window.fill]) rather than pass over the cell list.
+// A larger grid is answered from the cell list per call: [window.load] copies the three rows and
+// columns through one square, and [newFrontier] builds row bitboards of the whole grid; an index
+// that held any grid would be far larger than the list (a connected grid of n tiles spans width
+// + height <= n + 1, so its rows number up to 60), and it would be copied with the State on
+// every call. [State.Playout], which plays on one State in place, keeps the squares of any grid
+// by rows and columns beside it for the length of a playout ([grid]) for its windows.
 type board struct {
 	c                      [MaxCells]cell
 	n                      uint8

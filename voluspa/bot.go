@@ -122,7 +122,7 @@ func moveValues(s *State, legal []Move, dst []float64) []float64 {
 	var w window
 	for _, i := range first[:n] {
 		m := legal[i]
-		w.load(&s.board, int(m.x), int(m.y))
+		w.fill(&s.board, int(m.x), int(m.y))
 		for ; i >= 0; i = next[i] {
 			vals[i] = valueAt(legal[i], &w)
 		}
@@ -138,7 +138,7 @@ func moveValue(s *State, m Move) float64 {
 		return -discardCost(m.tile)
 	case MoveLay, MoveCover:
 		var w window
-		w.load(&s.board, int(m.x), int(m.y))
+		w.fill(&s.board, int(m.x), int(m.y))
 		return valueAt(m, &w)
 	}
 	return 0
@@ -175,7 +175,7 @@ func discardCost(t Tile) float64 {
 // lineGain returns the points the legal lay or cover m scores for the seat to act in s, without
 // building the next state. It leaves in w the grid around m's square, before the lay.
 func lineGain(s *State, m Move, w *window) int {
-	w.load(&s.board, int(m.x), int(m.y))
+	w.fill(&s.board, int(m.x), int(m.y))
 	return gainAt(m.tile, w)
 }
 

@@ -154,14 +154,15 @@ type hidden struct {
 // hands, supply, scores and turn. Hands and the supply are [Tiles], multiset words: the supply has
 // no order, so no state, view or move can reveal one.
 //
-// Size budget: a State is 696 bytes, within a budget of 768: the board 520 (the cell list, 185,
-// and the [torus] index of its frontier, 328), five hands and the supply (8 bytes each), and the
-// public counts, scores and inferences a view draws (every discard inference that still binds,
-// 5 bytes a seat); TestStateSize pins it. Value receivers copy it on every call, even through a
-// pointer: norns.Playout, which steps in place, copies it at each call of AppendLegal and
-// SampleChance (ToMove and Over are declared on a three-byte part of it, which is all their
-// calls copy). The index costs those copies and Apply far less than the frontier it saves
-// Legal from building (voluspa/bench_test.go gives the figures).
+// Size budget: a State is 952 bytes, within a budget of 1024: the board 776 (the cell list, 185,
+// and the [torus] index of its squares and frontier, 584), five hands and the supply (8 bytes
+// each), and the public counts, scores and inferences a view draws (every discard inference
+// that still binds, 5 bytes a seat); TestStateSize pins it. Value receivers copy it on every
+// call, even through a pointer: norns.Playout, which steps in place, copies it at each call of
+// AppendLegal and SampleChance (ToMove and Over are declared on a three-byte part of it, which
+// is all their calls copy). The index costs those copies far less than the frontier it saves
+// Legal from building and the pass over the cell list it saves Step (voluspa/bench_test.go
+// gives the figures).
 //
 // The zero State is not a match (use [New]): it is a match with no seats that is over. Players
 // is 0, Over is true, ToMove is norns.Nobody, Phase is PhaseOver, Winners is empty, Legal is

@@ -1,6 +1,9 @@
 package voluspa
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // torusSide is the side of a [torus]; torusMax is the widest and tallest grid a torus holds: one
 // that leaves a square of margin on each side, as a [frontier] reads one.
@@ -13,24 +16,25 @@ const (
 // torusMax squares wide and tall: nearly every turn of a match (99.7% of the turns of random
 // matches of 2, 3 and 5 players; a 3-player match ends about 11 rows tall). Square x, y is kept
 // at row y mod 16, column x mod 16, so a grid that small has a square of its own for each of its
-// squares and one of margin around it. It holds the tile planes of [newFrontier] and the
-// frontier itself (where each kind may be laid or cover), as rows of 16 bits, with the number
-// of squares of each plane: a lay or cover makes three rows of it again and cuts one column
-// (board.refront), and Legal lists its moves straight from its rows (board.appendTorus),
-// State.Playout counts them from the numbers (board.randomTorus), with no pass over the cell
-// list and no frontier built per call.
+// squares and one of margin around it. It holds:
 //
-// It is a function of the cell list: the planes of the cells when the grid fits, and the zero
-// torus once the grid has outgrown it (the grid never shrinks, so the board stops updating it
-// then, and the cell list answers every question). So two boards with the same cells are ==,
-// and a decoded board, which is rebuilt cell by cell, gets it back (it is never serialised).
-// TestTorusFollowsBoard checks it against one computed afresh at every step of random matches.
+//   - the tile planes of [newFrontier] and the frontier itself (where each kind may be laid or
+//     cover), as rows of 16 bits, with the number of squares of each plane: a lay or cover
+//     makes three rows of it again and cuts one column (board.refront), Legal lists its moves
+//     straight from its rows (board.appendTorus) and State.Playout counts them from the numbers
+//     (board.randomTorus), with no pass over the cell list and no frontier built per call;
+//   - the squares by rows and by columns, four bits a square, from which Step's window of three
+//     rows and three columns is read (window.fill) rather than from a pass over the cell list.
 //
-// It costs 328 bytes of State, copied with it (see the State's size budget): far less than
-// the frontier it saves Legal from building (BenchmarkRandomMatch). Apply's window is still read
-// from the cell list ([window.load]): the tiles by squares, 256 bytes more in the torus, made a
-// window no faster to fill (the lines of a window reach 16 squares each way, so the squares of
-// a 16-wide torus must be masked to the grid's box), and cost every copy of the State.
+// It is a function of the cell list: the squares and planes of the cells when the grid fits,
+// and the zero torus once the grid has outgrown it (the grid never shrinks, so the board stops
+// updating it then, and the cell list answers every question). So two boards with the same
+// cells are ==, and a decoded board, which is rebuilt cell by cell, gets it back (it is never
+// serialised). TestTorusFollowsBoard checks it against one computed afresh at every step of
+// random matches, TestTorusWindowMatchesLoad its windows against the cell list's.
+//
+// It costs 584 bytes of State, copied with it (see the State's size budget): far less than the
+// frontier it saves Legal from building and the pass it saves Step (BenchmarkRandomMatch).
 type torus struct {
 	// plane[k][y mod 16], bit x mod 16, is set for a square holding a tile of plane k: 0 every
 	// tile, 1 the Guard kind, 2 and 3 the cover kinds (see torusPlane).
@@ -44,6 +48,10 @@ type torus struct {
 	// to a column's tiles, so within the grid's margin: the bits of cut are only ever set.
 	cols [torusSide]uint16
 	cut  [torusSide]uint16
+	// rowSq[y mod 16], 4 bits a square from bit 4(x mod 16), holds the square x, y: 0 if
+	// empty, else 8 | its kind (sqByte); colSq the same by columns (colSq[x mod 16], from bit
+	// 4(y mod 16)). They are a window's three rows and three columns (fill).
+	rowSq, colSq [torusSide]uint64
 }
 
 // torusPlane[t] is the plane of a [torus] that tile t marks besides plane 0: 1 for the Guard
@@ -63,6 +71,9 @@ func (tr *torus) put(x, y int, under, t Tile) {
 	tr.plane[torusPlane[under]][r] &^= bit
 	tr.plane[0][r] |= bit
 	tr.plane[torusPlane[t]][r] |= bit
+	v := uint64(8 | sqByte[t])
+	tr.rowSq[r] = tr.rowSq[r]&^(0xF<<(4*c)) | v<<(4*c)
+	tr.colSq[c] = tr.colSq[c]&^(0xF<<(4*r)) | v<<(4*r)
 }
 
 // fits reports whether b's grid fits its torus: b holds a tile and its grid is at most torusMax
@@ -177,3 +188,86 @@ func (b *board) frontierTorus(p *[4 * smallRows]uint64) frontier {
 	f.nGuardLay, f.nLay, f.nCover = n.nGuardLay, n.nLay, n.nCover
 	return f
 }
+
+// nearTorus reports whether b's torus holds the grid around x, y for a window: the grid fits it
+// and x, y lies in the grid's bounding box or next to it.
+func (b *board) nearTorus(x, y int) bool {
+	return b.fits() && uint(x-int(b.minX)+1) <= uint(int(b.maxX)-int(b.minX)+2) &&
+		uint(y-int(b.minY)+1) <= uint(int(b.maxY)-int(b.minY)+2)
+}
+
+// byteMask[m] has byte k 0xFF where bit k of m is set, else 0.
+var byteMask = func() (t [256]uint64) {
+	for m := range t {
+		for k := range 8 {
+			if m>>k&1 != 0 {
+				t[m] |= 0xFF << (8 * k)
+			}
+		}
+	}
+	return t
+}()
+
+// laneMask returns the bits lo to hi of a line of a window (0 < lo, hi < 31).
+func laneMask(lo, hi int) uint32 {
+	return (uint32(1)<<(uint(hi+1)&31) - 1) &^ (uint32(1)<<(uint(lo)&31) - 1)
+}
+
+// fill fills w with the squares of b around x, y, as load does, from b's torus when it holds
+// them (nearTorus), else from the cell list (load). It fills the squares of each line from wc-8
+// to the end, all that a window's reads reach (win from the centre), from the torus's rows and
+// columns of squares (rowSq, colSq): a line of 16 squares turned so that its first square is
+// wc-8 from the centre, four bits a square spread to a byte a square. The torus is 16 squares
+// wide, so a line of a window, which reaches farther, meets squares of the torus twice: the
+// squares outside the grid's bounding box, where the torus holds other squares, are emptied (xm
+// and ym: the squares of a line whose x, y lies in the box). A row or column beside x, y outside
+// the box needs no mask: it lies at most two from the box, which is at most torusMax tall and
+// wide, so the torus holds no tile there.
+func (w *window) fill(b *board, x, y int) {
+	if !b.nearTorus(x, y) {
+		w.load(b, x, y)
+		return
+	}
+	// The squares of a line in the box, from square wc-8 (bit 0).
+	xm := laneMask(int(b.minX)-x+wc, int(b.maxX)-x+wc) >> (wc - win)
+	ym := laneMask(int(b.minY)-y+wc, int(b.maxY)-y+wc) >> (wc - win)
+	tr := &b.tor
+	xt, yt := uint(x-win)%torusSide, uint(y-win)%torusSide
+	r, c := uint(y)%torusSide, uint(x)%torusSide
+	putSquares16((*[ww]uint8)(w.g[0*ww:]), xm, xt, tr.plane[0][(r-1)%torusSide], tr.rowSq[(r-1)%torusSide])
+	w.occ[0] = putSquares16((*[ww]uint8)(w.g[1*ww:]), xm, xt, tr.plane[0][r], tr.rowSq[r])
+	putSquares16((*[ww]uint8)(w.g[2*ww:]), xm, xt, tr.plane[0][(r+1)%torusSide], tr.rowSq[(r+1)%torusSide])
+	putSquares16((*[ww]uint8)(w.g[4*ww:]), ym, yt, tr.cols[(c-1)%torusSide], tr.colSq[(c-1)%torusSide])
+	w.occ[1] = putSquares16((*[ww]uint8)(w.g[5*ww:]), ym, yt, tr.cols[c], tr.colSq[c])
+	putSquares16((*[ww]uint8)(w.g[6*ww:]), ym, yt, tr.cols[(c+1)%torusSide], tr.colSq[(c+1)%torusSide])
+}
+
+// putSquares16 writes squares wc-8 to ww-1 of a line of a window from a line of the torus: its
+// tiles occ (a bit a square) and squares sq (four bits a square, see rowSq), turned by turn
+// squares so that square wc-8 comes first; m holds the squares to keep (bit 0 for square wc-8),
+// the others are emptied. It returns the line's occ bits (see window.occ).
+func putSquares16(dst *[ww]uint8, m uint32, turn uint, occ uint16, sq uint64) uint32 {
+	o := uint32(bits.RotateLeft16(occ, -int(turn)))
+	o = (o | o<<16) & m // the 24 squares from wc-8: the torus's 16, then its first 8 again
+	sq = bits.RotateLeft64(sq, -4*int(turn))
+	lo, hi := nibbleBytes(uint32(sq)), nibbleBytes(uint32(sq>>32))
+	le := binary.LittleEndian
+	keep := byteMask[o&0xFF]
+	le.PutUint64(dst[wc-win:], lo&keep|^keep)
+	keep = byteMask[o>>8&0xFF]
+	le.PutUint64(dst[wc-win+8:], hi&keep|^keep)
+	keep = byteMask[o>>16&0xFF]
+	le.PutUint64(dst[wc-win+16:], lo&keep|^keep)
+	return o & (1<<(2*win+1) - 1)
+}
+
+// nibbleBytes returns the eight 4-bit squares of v (see rowSq) as eight bytes, each its kind.
+func nibbleBytes(v uint32) uint64 {
+	x := uint64(v)
+	x = (x | x<<16) & 0x0000FFFF0000FFFF
+	x = (x | x<<8) & 0x00FF00FF00FF00FF
+	x = (x | x<<4) & 0x0707070707070707
+	return x
+}
+
+var _ [-(wc - win - 8)]struct{} // putSquares16 writes three words from square wc-8: lanes 8 to 31

@@ -29,6 +29,8 @@ func freshTorus(b *board) torus {
 			tr.plane[3][r] |= 1 << k
 		}
 		tr.cols[k] |= 1 << r
+		tr.rowSq[r] |= uint64(8|sqByte[c.t]) << (4 * k)
+		tr.colSq[k] |= uint64(8|sqByte[c.t]) << (4 * r)
 	}
 	var p [frontierPlanes * maxRows]uint64
 	f := newFrontier(b, p[:], maxRows)
@@ -103,4 +105,54 @@ func TestTorusFollowsBoard(t *testing.T) {
 		t.Errorf("%d steps with a grid that fits the torus, %d with one that outgrew it: want both", fitting, outgrown)
 	}
 	t.Logf("%d steps fit the torus, %d outgrew it", fitting, outgrown)
+}
+
+// TestTorusWindowMatchesLoad checks the window fill reads from the torus against the one load
+// builds from the cell list, for squares in and around the grids of random matches steered at
+// times to sprawl (so that grids fill the torus, whose squares then alias in a window's lines),
+// and far from them (where fill falls back to load): the same squares within reach of the
+// centre (win, which is as far as a window's reads go), the same lines through it.
+func TestTorusWindowMatchesLoad(t *testing.T) {
+	near := 0
+	rapid.Check(t, func(t *rapid.T) {
+		dir := rapid.IntRange(0, 3).Draw(t, "dir")       // which way to sprawl
+		sprawl := rapid.IntRange(0, 4).Draw(t, "sprawl") // out of 4, how often
+		rapidMatch(t, func(s *State, legal []Move, pick Move, r *rng.Rand) Move {
+			minX, minY, maxX, maxY, _ := s.Bounds()
+			for range 4 {
+				x, y := minX-1+r.IntN(maxX-minX+3), minY-1+r.IntN(maxY-minY+3)
+				if r.IntN(8) == 0 {
+					x, y = minX-20+r.IntN(maxX-minX+40), minY-20+r.IntN(maxY-minY+40)
+				}
+				if s.board.nearTorus(x, y) {
+					near++
+				}
+				var got, want window
+				got.fill(&s.board, x, y)
+				want.load(&s.board, x, y)
+				if got.occ != want.occ {
+					t.Fatalf("at %d,%d: occ %#x, want %#x in\n%v", x, y, got.occ, want.occ, s)
+				}
+				for k := range 2 {
+					for l := range 3 {
+						for i := wc - win; i <= wc+win; i++ {
+							if a, b := *got.sq(k, l, i), *want.sq(k, l, i); a != b {
+								t.Fatalf("at %d,%d: block %d line %d square %d: %#x, want %#x in\n%v", x, y, k, l, i, a, b, s)
+							}
+						}
+					}
+				}
+			}
+			if r.IntN(4) < sprawl {
+				return farthest(legal, pick, func(m Move) int {
+					return [4]int{int(m.x), -int(m.x), int(m.y), -int(m.y)}[dir]
+				})
+			}
+			return pick
+		}, nil)
+	})
+	if near == 0 {
+		t.Error("no window read from the torus")
+	}
+	t.Logf("%d windows read from the torus", near)
 }
