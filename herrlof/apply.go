@@ -670,7 +670,7 @@ func wrap(x, n int8) int8 {
 // the first change, so a refused move leaves *s as it was. Step does not allocate unless it
 // returns an error.
 //
-// Step makes a bid in range itself, as apply makes it. It checks a card play, most of a match's
+// Step makes a bid in range, and a 3's draw or nodraw, itself, as apply makes them. It checks a card play, most of a match's
 // moves, itself too, with apply's checks for MovePlay (the card held, the follow rule, H6), and
 // makes it as play does, unless the card is a 3 (whose power may start), or a Valknut or Hagalaz
 // while a seat knows a card of another: those go to play. Any other move, or a move those checks
@@ -687,6 +687,16 @@ func (s *State) Step(m Move) error {
 				s.phase, s.toMove = PhasePlay, s.opener
 				s.setLegal()
 			}
+			return nil
+		}
+		if s.phase == PhaseDraw && m.mk()-MoveDraw < 2 { // MoveDraw or MoveNoDraw: apply's cases, inline
+			if m.mk() == MoveDraw {
+				s.draw(s.toMove, nil)
+			} else {
+				s.power, s.phase = -1, PhasePlay
+				s.afterPlay(nil)
+			}
+			s.setLegal()
 			return nil
 		}
 		return s.apply(m, nil)
