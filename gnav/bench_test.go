@@ -225,6 +225,12 @@ func BenchmarkSearchOld(b *testing.B) {
 	benchSearch(b, gnav.NewLegacySearchBot(1, gnav.DefaultSearchIterations))
 }
 
+// BenchmarkSearchPrev is BenchmarkSearch for the search of commit 2c0b7a1 (NewPrevSearchBot,
+// the lives squared at the end of the deal): what the win-chance table costs.
+func BenchmarkSearchPrev(b *testing.B) {
+	benchSearch(b, gnav.NewPrevSearchBot(gnav.SearchOptions{Seed: 1, Iterations: gnav.DefaultSearchIterations}))
+}
+
 func benchSearch(b *testing.B, bot bot) {
 	views := searchViews(b, 64)
 	i := 0

@@ -206,8 +206,8 @@ const DefaultSearchTime = 100 * time.Millisecond
 // rejection (another deal is drawn, up to 32 in all). A seat that stood most likely holds a card
 // it could stand on. It then plays each of the bot's legal moves out to the end of the deal from
 // that same deal, every playout drawing from a generator seeded alike (common random numbers).
-// The end of the deal is worth the bot's chance of winning the match from there: the match
-// result if it is over; in a four-player match with the cat on (the default game), the entry of
+// The end of the deal is worth the bot's chance of winning the match from there: its share of
+// the win if the match is over (nothing after a draw, as arena counts it); in a four-player match with the cat on (the default game), the entry of
 // a win-chance table by every seat's lives, who rests and who deals next, estimated (and
 // embedded in the package) by playing 20,000 deals from every such state with the heuristic in
 // every seat, fewest lives first; in any other match, its lives squared over the sum of every
@@ -248,14 +248,11 @@ func newSearchBot(opts SearchOptions, m searchModel) *SearchBot {
 		Opponents:   m.policy,
 		Playout:     m.policy,
 		Horizon:     dealOver,
-		Reward:      winShare,
+		Reward:      m.reward,
 		Paired:      true,
 	}
 	if m.match {
 		so.Horizon = nil
-	}
-	if m.table {
-		so.Reward = winChance
 	}
 	return &SearchBot{s: search.New[State, Move, View](so), r: rng.New(opts.Seed)}
 }
@@ -283,12 +280,13 @@ func (m searchModel) policy(s State, r *rng.Rand) Move {
 // dealOver reports whether s is past the current deal: at the next deal's chance node, or over.
 func dealOver(s State) bool { return s.who() < 0 }
 
-// winShare is what the end of a deal is worth to seat: the match result if the match is over,
-// else seat's lives squared over the sum of every seat's lives squared, close to the exact chance
-// of winning when each deal takes a life from a random seat.
-func winShare(s State, seat norns.Player) float64 {
+// winShare is what the end of a deal is worth to seat without the win-chance table: seat's share
+// of the win if the match is over (nothing after a draw; or 1/Players with drawn), else seat's
+// lives squared over the sum of every seat's lives squared, close to the exact chance of winning
+// when each deal takes a life from a random seat.
+func winShare(s State, seat norns.Player, drawn bool) float64 {
 	if s.Over() {
-		return search.Result(s, seat)
+		return result(s, seat, drawn)
 	}
 	sum := 0
 	for _, l := range s.lives {
@@ -296,6 +294,15 @@ func winShare(s State, seat norns.Player) float64 {
 	}
 	l := int(s.lives[seat])
 	return float64(l*l) / float64(sum)
+}
+
+// result is what a match that is over is worth to seat: its share of the win, as arena counts
+// it, so nothing after a draw; with drawn, search.Result's 1/Players after a draw instead.
+func result(s State, seat norns.Player, drawn bool) float64 {
+	if drawn {
+		return search.Result(s, seat)
+	}
+	return s.winners.Share(seat)
 }
 
 // Choose searches from v and returns the chosen move. It returns ctx.Err() if ctx is done before

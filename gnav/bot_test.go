@@ -32,6 +32,7 @@ var (
 	strengthMatch  = flag.Int("strength.match", -1, "TestBotStrength: 1 to play the search's playouts to the end of the match, 0 to the end of the deal (negative: the default)")
 	strengthAB     = flag.Bool("strength.ab", false, "run TestBotAB: the tuned search (the -strength.* model flags) against the default search, each against three heuristics on the same seeds, with the paired difference")
 	strengthFirst  = flag.Uint64("strength.first", 1, "TestBotStrength, TestBotAB: the first seed")
+	strengthDrawn  = flag.Int("strength.drawn", -1, "TestBotStrength: 1 to value a drawn match at 1/players in the search, 0 at nothing (negative: the default)")
 	strengthTable  = flag.Int("strength.table", -1, "TestBotStrength: 1 to value the end of a deal by the win-chance table, 0 by the lives squared (negative: the default)")
 )
 
@@ -62,7 +63,7 @@ func TestBotStrength(t *testing.T) {
 	var clock decisionClock
 	searchBot := func(seed uint64) bot {
 		opts := gnav.SearchOptions{Seed: seed, Iterations: *strengthIters, Time: *strengthTime}
-		return clock.wrap(gnav.NewTunedSearchBot(opts, *strengthNoise, *strengthBelief, *strengthTries, *strengthMatch, *strengthTable))
+		return clock.wrap(gnav.NewTunedSearchBot(opts, *strengthNoise, *strengthBelief, *strengthTries, *strengthMatch, *strengthTable, *strengthDrawn))
 	}
 	oldIters := *strengthIters
 	if oldIters <= 0 {
@@ -127,7 +128,7 @@ func TestBotAB(t *testing.T) {
 			if !tuned {
 				return gnav.NewSearchBot(opts)
 			}
-			return gnav.NewTunedSearchBot(opts, *strengthNoise, *strengthBelief, *strengthTries, *strengthMatch, *strengthTable)
+			return gnav.NewTunedSearchBot(opts, *strengthNoise, *strengthBelief, *strengthTries, *strengthMatch, *strengthTable, *strengthDrawn)
 		}
 	}
 	start, err := gnav.New(gnav.Config{Players: *strengthSeats, DealerGiven: true})

@@ -50,16 +50,17 @@ func legacyWinShare(s State, seat norns.Player) float64 {
 
 // NewPrevSearchBot returns the search bot of commit 2c0b7a1, before the win-chance table: the
 // model of the seats' play and of their past acts it had (no playout noise, a belief of one act
-// in ten at random, 32 deals per determinisation), the end of the deal worth the lives squared.
+// in ten at random, 32 deals per determinisation), the end of the deal worth the lives squared
+// and a drawn match 1/Players.
 // The strength test measures the bot against it at the same budget.
 func NewPrevSearchBot(opts SearchOptions) *SearchBot {
-	return newSearchBot(opts, searchModel{noise: 0, belief: 0.1, tries: 32})
+	return newSearchBot(opts, searchModel{noise: 0, belief: 0.1, tries: 32, drawn: true})
 }
 
 // NewTunedSearchBot returns a search bot with the given options whose model departs from the
-// default: noise, belief, tries, match and table (1 true, 0 false) replace the model's fields when
-// not negative.
-func NewTunedSearchBot(opts SearchOptions, noise, belief float64, tries, match, table int) *SearchBot {
+// default: noise, belief, tries, match, table and drawn (1 true, 0 false) replace the model's
+// fields when not negative.
+func NewTunedSearchBot(opts SearchOptions, noise, belief float64, tries, match, table, drawn int) *SearchBot {
 	m := defaultModel
 	if noise >= 0 {
 		m.noise = noise
@@ -75,6 +76,9 @@ func NewTunedSearchBot(opts SearchOptions, noise, belief float64, tries, match, 
 	}
 	if table >= 0 {
 		m.table = table == 1
+	}
+	if drawn >= 0 {
+		m.drawn = drawn == 1
 	}
 	return newSearchBot(opts, m)
 }

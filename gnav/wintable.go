@@ -58,9 +58,9 @@ func winStateAt(i int) (State, bool) {
 // estimateWinTable estimates the win-chance table by dynamic programming over the states between
 // deals, fewest lives first: each entry's value is the mean, over deals drawn from r and played
 // by the heuristic in every seat, of the value of the state the deal leads to (a table entry with
-// fewer lives, or the match's result). A drawn match is worth 1/4 to every seat, as in
-// search.Result.
-func estimateWinTable(deals int, r *rng.Rand) *[winStates][winSeats]float32 {
+// fewer lives, or the match's result: each winner's share of the win, and after a draw nothing,
+// or with drawn 1/4 to every seat as in search.Result).
+func estimateWinTable(deals int, r *rng.Rand, drawn bool) *[winStates][winSeats]float32 {
 	t := new([winStates][winSeats]float32)
 	total := func(i int) int {
 		n := 0
@@ -89,14 +89,8 @@ func estimateWinTable(deals int, r *rng.Rand) *[winStates][winSeats]float32 {
 					u.step(&m, nil)
 				}
 				if u.Over() {
-					if w := u.winners; w.IsEmpty() {
-						for p := range sum {
-							sum[p] += 1.0 / winSeats
-						}
-					} else {
-						for p := range w.All() {
-							sum[p] += 1 / float64(w.Len())
-						}
+					for p := range sum {
+						sum[p] += result(u, norns.Player(p), drawn)
 					}
 					continue
 				}
@@ -113,7 +107,8 @@ func estimateWinTable(deals int, r *rng.Rand) *[winStates][winSeats]float32 {
 	return t
 }
 
-// winTableFile is the win-chance table that estimateWinTable(winTableDeals, rng.New(1)) gives,
+// winTableFile is the win-chance table that estimateWinTable(winTableDeals, rng.New(1), false)
+// gives,
 // each entry's four chances stored as little-endian uint16 in 65535ths (TestWinTable checks it
 // and rewrites it with -update-wintable).
 //
@@ -150,13 +145,26 @@ func encodeWinTable(t *[winStates][winSeats]float32) []byte {
 	return b
 }
 
-// winChance is what a leaf of the search is worth to seat: the match result if the match is
-// over, the win-chance table's entry for a four-player match with the cat on, and otherwise
-// winShare's lives squared.
+// winChance is what a leaf of the search is worth to seat: seat's share of the win if the match
+// is over (nothing after a draw), the win-chance table's entry for a four-player match with the
+// cat on and at most three lives a seat, and otherwise winShare's lives squared.
 func winChance(s State, seat norns.Player) float64 {
+	return tableChance(winTable(), s, seat, false)
+}
+
+// tableChance is winChance with table t, estimated with a drawn match worth 1/4 to every seat
+// when drawn is set (as is the match's end then).
+func tableChance(t *[winStates][winSeats]float32, s State, seat norns.Player, drawn bool) float64 {
 	if s.Over() || s.players != winSeats || s.maxLives > winLives || s.catDragoon {
-		return winShare(s, seat)
+		return winShare(s, seat, drawn)
 	}
 	i, d := winIndex(&s)
-	return float64(winTable()[i][(int(seat)-d)&(winSeats-1)])
+	return float64(t[i][(int(seat)-d)&(winSeats-1)])
 }
+
+// drawnWinTable is the win-chance table with a drawn match worth 1/4 to every seat, estimated
+// from 5000 deals a state when first needed (about 3 s): the search before drawn matches were
+// worth nothing (see searchModel.drawn).
+var drawnWinTable = sync.OnceValue(func() *[winStates][winSeats]float32 {
+	return estimateWinTable(5000, rng.New(1), true)
+})

@@ -14,14 +14,13 @@ import (
 var updateWinTable = flag.Bool("update-wintable", false, "re-estimate the win-chance table and rewrite wintable.bin (about 10 s; the search's decisions change with it: see -update-search)")
 
 // TestWinTable checks the stored win-chance table: every state a match can reach between deals
-// gives each seat a chance in [0, 1] and the four chances sum to 1; a seat out has less chance
-// than every seat in (it shares only a drawn match); a seat a life down has less than 1/4; and a
-// fresh estimate from
+// gives each seat a chance in [0, 1], nothing to a seat out, and chances that sum to 1 less the
+// chance of a draw; a seat a life down has less than 1/4; and a fresh estimate from
 // other deals, with fewer of them, agrees with it within its noise. With -update-wintable it
-// re-estimates the table (estimateWinTable(winTableDeals, rng.New(1))) and rewrites the file.
+// re-estimates the table (estimateWinTable(winTableDeals, rng.New(1), false)) and rewrites the file.
 func TestWinTable(t *testing.T) {
 	if *updateWinTable {
-		b := encodeWinTable(estimateWinTable(winTableDeals, rng.New(1)))
+		b := encodeWinTable(estimateWinTable(winTableDeals, rng.New(1), false))
 		if err := os.WriteFile("wintable.bin", b, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -45,16 +44,14 @@ func TestWinTable(t *testing.T) {
 			}
 			sum += float64(x)
 		}
-		// A seat out wins nothing, but shares a drawn match (search.Result): less than any
-		// seat still in.
 		for p, x := range tab[i] {
-			for q, y := range tab[i] {
-				if s.lives[p] == 0 && s.lives[q] > 0 && x >= y {
-					t.Fatalf("entry %d: seat %d is out but wins with chance %v, seat %d in with %v", i, p, x, q, y)
-				}
+			if s.lives[p] == 0 && x != 0 {
+				t.Fatalf("entry %d: seat %d is out but wins with chance %v", i, p, x)
 			}
 		}
-		if math.Abs(sum-1) > 1e-3 {
+		// The chances of winning sum to 1 less the chance of a draw, which needs two seats to
+		// fall at once at a showdown.
+		if sum > 1+1e-3 || sum < 0.8 {
 			t.Fatalf("entry %d (lives %v, resting %v): the chances sum to %v", i, s.lives[:4], s.resting, sum)
 		}
 	}
@@ -79,7 +76,7 @@ func TestWinTable(t *testing.T) {
 	}
 	// A fresh estimate from other deals agrees within its noise: 400 deals a state give a
 	// standard error of about 0.015 for the entries with most lives.
-	fresh := estimateWinTable(400, rng.New(2))
+	fresh := estimateWinTable(400, rng.New(2), false)
 	worst := 0.0
 	for i := range winStates {
 		if _, ok := winStateAt(i); !ok {
