@@ -767,11 +767,14 @@ func (s *State) Step(m Move) error {
 		s.lx = uint64(x)
 	}
 	s.hands[p] = h
-	at := 6 * (uint(s.players)*uint(s.trickNo) + uint(n)) // the tape's slot of this play (setPlay)
+	// The tape's slot of this play (setPlay), which is empty: a State's tape holds nothing past
+	// the cards played (startDeal empties it, and the decoder refuses a state that does not
+	// replay to the same bits).
+	at := 6 * (uint(s.players)*uint(s.trickNo) + uint(n))
 	if w, sh := at/64, at%64; w < uint(len(s.rec))-1 {
-		s.rec[w] = s.rec[w]&^(63<<sh) | cardCode(c)<<sh
+		s.rec[w] |= cardCode(c) << sh
 		if sh > 64-6 {
-			s.rec[w+1] = s.rec[w+1]&^(63>>(64-sh)) | cardCode(c)>>(64-sh)
+			s.rec[w+1] |= cardCode(c) >> (64 - sh)
 		}
 	}
 	if n == 0 {

@@ -3,7 +3,6 @@ package herrlof
 import (
 	"math/bits"
 
-	"github.com/nornsgames/norns/cards"
 	"github.com/nornsgames/norns/rng"
 )
 
@@ -14,8 +13,8 @@ import (
 // with Lemire's multiply-and-reject method on the low, then the high 32 bits of each r.Uint64)
 // and deals it as [Deal] describes: the first cards to seat 0, the next to seat 1 (and seat 2),
 // then the trump card, then the stock from the top. At a 6's pick it draws one card of the
-// target's hand, each copy equally likely ([cards.Deck.Random]). It panics unless ToMove is
-// Chance. It does not allocate.
+// target's hand, each copy equally likely (as cards.Deck.Random draws: the r.IntN(size)-th
+// copy in bit order). It panics unless ToMove is Chance. It does not allocate.
 func (s State) SampleChance(r *rng.Rand) Move {
 	switch s.phase {
 	case PhaseDeal:
@@ -28,7 +27,12 @@ func (s State) SampleChance(r *rng.Rand) Move {
 		}
 		return s.sampleDeal(leader, r)
 	case PhasePick:
-		return Pick(Card(deck.Random(cards.Multiset(s.hands[s.target]), r)))
+		// deck.Random, written out: the r.IntN(h.Len())-th copy of h in bit order.
+		h := uint64(s.hands[s.target])
+		for i := r.IntN(bits.OnesCount64(h)); i > 0; i-- {
+			h &= h - 1
+		}
+		return Pick(bitCards[bits.TrailingZeros64(h)&63])
 	}
 	panic("herrlof: SampleChance when " + s.ToMove().String() + " is to move")
 }
@@ -363,20 +367,28 @@ func (s *State) sampleDeal(leader int8, r *rng.Rand) Move {
 	rng.ShuffleSmall(r, d[:])
 	n := int(s.players)
 	hs := handSize(n)
-	var phys [2]uint64 // seats 0 and 1; with three players seat 2 gets the rest
-	for p := range 2 {
-		for _, b := range d[p*hs : (p+1)*hs] {
-			phys[p] |= 1 << (b & 63)
-		}
+	// The trump card and the stock, six bits a card (see deal.go): the first nine in lo, the
+	// rest (two players) in hi; rest holds their bits.
+	seq := d[n*hs:]
+	card := func(j int) uint64 { return uint64(bitCards[seq[j]&63]) }
+	lo := card(0) | card(1)<<6 | card(2)<<12 | card(3)<<18 | card(4)<<24 | card(5)<<30 |
+		card(6)<<36 | card(7)<<42 | card(8)<<48
+	var hi, rest uint64
+	if n == 2 {
+		hi = card(9) | card(10)<<6 | card(11)<<12
 	}
-	// The trump card and the stock, six bits a card (see deal.go): 0-8 in lo, 9-11 in hi.
-	var lo, hi uint64
-	for j, b := range d[n*hs:] {
-		c := uint64(bitCards[b&63])
-		if j < 9 {
-			lo |= c << (6 * j)
-		} else {
-			hi |= c << (6 * (j - 9))
+	for _, b := range seq {
+		rest |= 1 << (b & 63)
+	}
+	var phys [2]uint64 // seats 0 and 1; with three players seat 2 gets the rest
+	for _, b := range d[:hs] {
+		phys[0] |= 1 << (b & 63)
+	}
+	if n == 2 {
+		phys[1] = uint64(deckBits) &^ phys[0] &^ rest // the cards left
+	} else {
+		for _, b := range d[hs : 2*hs] {
+			phys[1] |= 1 << (b & 63)
 		}
 	}
 	return Move{w: uint64(MoveDeal) | uint64(uint8(leader))<<16 | uint64(n)<<24 | lo<<32,
