@@ -8,10 +8,12 @@ import (
 	"github.com/nornsgames/norns/rng"
 )
 
-// TestLegalSetFollows checks that the list of legal moves a State carries (legalSet) is the one
-// setLegal computes from the rest of it, in every State a caller can get: after Apply, after Step,
-// in a seat's sample and in a decoded copy, over random matches with two and three players. A
-// stale list would list wrong moves, and two equal positions would differ.
+// TestLegalSetFollows checks what Step relies on in every State a caller can get (after Apply,
+// after Step, in a seat's sample and in a decoded copy, over random matches with two and three
+// players): the list of legal moves a State carries (legalSet) is the one setLegal computes from
+// the rest of it, and the tape holds no card past the cards played (Step writes a play's slot
+// without clearing it). A stale list would list wrong moves, and two equal positions would
+// differ.
 func TestLegalSetFollows(t *testing.T) {
 	check := func(how string, s State) {
 		t.Helper()
@@ -19,6 +21,11 @@ func TestLegalSetFollows(t *testing.T) {
 		u.setLegal()
 		if u.legalSet != s.legalSet {
 			t.Fatalf("%s: the list of legal moves is %+v, want %+v, in\n%v", how, s.legalSet, u.legalSet, s)
+		}
+		for k := s.plays(); k < maxPlays; k++ {
+			if c := s.rec.play(k); c != NoCard {
+				t.Fatalf("%s: the tape holds %v at play %d of %d, in\n%v", how, c, k, s.plays(), s)
+			}
 		}
 	}
 	for _, players := range []int{2, 3} {
