@@ -84,10 +84,13 @@ func (l legalSet) appendOther(dst []Move) []Move {
 		}
 		return append(dst, mv(k+1, 0, -1))
 	}
-	for x := l.lx; x != 0; x &= x - 1 { // move kinds
-		dst = append(dst, mv(MoveKind(bits.TrailingZeros64(x)), 0, -1))
+	// Move kinds, one or two.
+	x := l.lx
+	m := mv(MoveKind(bits.TrailingZeros64(x|1<<63)), 0, -1)
+	if x &= x - 1; x == 0 {
+		return append(dst, m)
 	}
-	return dst
+	return append(dst, m, mv(MoveKind(bits.TrailingZeros64(x)), 0, -1))
 }
 
 // appendLegal is AppendLegal without a copy.
@@ -101,8 +104,8 @@ func (s *State) setLegal() {
 	if s.phase == PhasePick {
 		who = s.target
 	}
-	if uint8(who) >= s.players || s.players != 2 && s.players != 3 {
-		s.lw, s.lx = 0, 0 // a deal, the end, or a damaged State: no moves to list
+	if uint8(who) >= s.players { // a deal or the end (nobody or chance), or a damaged State
+		s.lw, s.lx = 0, 0
 		return
 	}
 	switch s.phase {
