@@ -152,8 +152,9 @@ func lanes(a, b, c, d uint16) uint64 {
 }
 
 // onesLanes returns the number of bits set in each 16-bit lane of v, lane by lane: four counts
-// at once, which setRow adds to and takes from the torus's counts (a lane's count never goes
-// below what is taken from it, so no lane borrows from the next).
+// at once. setRow adds the new row's to the torus's counts and takes the old row's: the
+// difference may borrow across lanes, but the sum, exact modulo 2^64, has in each lane the
+// plane's count (0 to 255), so each lane comes out right.
 func onesLanes(v uint64) uint64 {
 	v -= v >> 1 & 0x5555555555555555
 	v = v&0x3333333333333333 + v>>2&0x3333333333333333
