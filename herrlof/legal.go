@@ -97,7 +97,8 @@ func (l legalSet) appendOther(dst []Move) []Move {
 func (s *State) appendLegal(dst []Move) []Move { return s.legalSet.AppendLegal(dst) }
 
 // setLegal sets the list of legal moves (legalSet) from the rest of s. It does not panic on a
-// damaged State (the JSON decoder sets the list before it validates).
+// damaged phase or seat (the JSON decoder sets the list before it validates them; the player
+// count, which it relies on, is checked first).
 func (s *State) setLegal() {
 	var w, x uint64
 	who := s.toMove
@@ -111,8 +112,12 @@ func (s *State) setLegal() {
 	switch s.phase {
 	case PhaseBid:
 		w, x = uint64(MoveBid)|legalOther, 1<<(handSize(int(s.players))+1)-1
-	case PhasePlay:
-		w, x = Play(0).w, uint64(playable(s.hands[s.toMove], &s.trick))
+	case PhasePlay: // playable, inline
+		h := s.hands[s.toMove]
+		w, x = Play(0).w, uint64(h&kindBits)
+		if led := s.trick.ledSuit(); led != NoSuit && h&suitBits[led&3] != 0 {
+			x = uint64(h & (suitBits[led&3] | 1<<36 | 1<<39))
+		}
 	case PhaseDraw:
 		w, x = legalOther, 1<<MoveDraw|1<<MoveNoDraw
 	case PhaseReturn:
