@@ -670,11 +670,12 @@ func wrap(x, n int8) int8 {
 // the first change, so a refused move leaves *s as it was. Step does not allocate unless it
 // returns an error.
 //
-// Step makes a bid in range, and a 3's draw or nodraw, itself, as apply makes them. It checks a card play, most of a match's
-// moves, itself too, with apply's checks for MovePlay (the card held, the follow rule, H6), and
-// makes it as play does, unless the card is a 3 (whose power may start), or a Valknut or Hagalaz
-// while a seat knows a card of another: those go to play. Any other move, or a move those checks
-// refuse, goes through apply, which makes or refuses it.
+// Step makes a bid in range, a 3's draw or nodraw, and a 1's or a 6's choice with two players
+// itself, as apply makes them. It checks a card play, most of a match's moves, itself too, with
+// apply's checks for MovePlay (the card held, the follow rule, H6), and makes it as play does,
+// unless the card is a 3 (whose power may start), or a Valknut or Hagalaz while a seat knows a
+// card of another: those go to play. Any other move, or a move those checks refuse, goes through
+// apply, which makes or refuses it.
 func (s *State) Step(m Move) error {
 	if m.mk() != MovePlay || s.phase != PhasePlay {
 		if m.mk() == MoveBid && s.phase == PhaseBid && uint8(m.ma()) <= uint8(handSize(int(s.players))) {
@@ -695,6 +696,26 @@ func (s *State) Step(m Move) error {
 			} else {
 				s.power, s.phase = -1, PhasePlay
 				s.afterPlay(nil)
+			}
+			s.setLegal()
+			return nil
+		}
+		if s.players == 2 && m.ma() < 0 && (s.phase == PhaseSteal || s.phase == PhaseTake) {
+			// A 1's or a 6's choice with two players: apply's cases, inline.
+			p := s.toMove
+			switch k := m.mk(); {
+			case k == MoveSteal && s.phase == PhaseSteal && s.tricks[(1-p)&1] > 0:
+				s.tricks[(1-p)&1]--
+				s.tricks[p&1]++
+				s.nextTrick(s.next, nil)
+			case k == MoveNoSteal && s.phase == PhaseSteal, k == MoveNoTake && s.phase == PhaseTake:
+				s.nextTrick(s.next, nil)
+			case k == MoveTake && s.phase == PhaseTake:
+				s.target = 1 - p
+				s.rec.setTarget(s.prev.winningCard().Suit(), 1-p)
+				s.phase, s.toMove = PhasePick, int8(norns.Chance)
+			default:
+				return s.apply(m, nil) // for its error
 			}
 			s.setLegal()
 			return nil
