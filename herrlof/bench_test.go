@@ -129,15 +129,17 @@ func countDecisions(start herrlof.State, seed uint64, buf []herrlof.Move) (int, 
 // the value Apply: a program plays the first 300, then the first 1300 random two-player matches
 // from rng.New(1) with that loop there and with norns.Playout here, and the difference of the
 // two runs, over the decisions of the 1000 matches between, is 835 instructions per decision at
-// fe20109 and 547 now (valgrind --tool=cachegrind; 1.53x). Wall, on a busy 2-core machine, the
-// median over 9 alternating processes of each one's fastest of 40 runs of 200 matches: 65.5 ns a
-// decision at fe20109, 40.5 ns now (1.62x). Where it went: Step makes the common moves itself; the
-// State carries its list of legal moves, so the call of AppendLegal through a *State copies 16
-// bytes rather than the State (whose wide loads waited for Step's fresh stores); a plain trick is
-// settled without a branch; a deal packs its cards rather than a permutation code. Against the
-// start of that work (2c0b7a1), this benchmark's fastest of -count 5 on the same busy machine went
-// from 138 to 97 ns a decision with two players and from 166 to 104 with three, BenchmarkApply
-// from 60 to 44 ns and BenchmarkLegal from 29 to 17 ns.
+// fe20109 and 552 now (valgrind --tool=cachegrind; 1.51x). Wall, on a busy 2-core machine, the
+// median over 15 alternating processes of each one's fastest of 40 runs of 200 matches: 70.1 ns
+// a decision at fe20109, 41.4 ns now (1.69x; the medians of each process's runs, which the load
+// swells, 232 and 142 ns). Where it went: Step makes the common moves itself; the State carries
+// its list of legal moves, so the call of AppendLegal through a *State copies 16 bytes rather
+// than the State (whose wide loads waited for Step's fresh stores); a plain trick is settled and
+// a list ends without a branch on random data; a deal packs its cards rather than a permutation
+// code. Against the start of that work (2c0b7a1), the fastest of 5 runs alternating with it on
+// the same machine: this benchmark 138 -> 92 ns a decision with two players and 158 -> 98 with
+// three, BenchmarkApply 51 -> 41 ns, BenchmarkLegal 29 -> 15 ns, BenchmarkRandomHand 5.8 -> 3.8
+// us (2p) and 6.5 -> 3.6 us (3p).
 func BenchmarkRandomMatch(b *testing.B) {
 	for _, cfg := range []herrlof.Config{{}, {Players: 3}} {
 		b.Run(map[int]string{0: "2p", 3: "3p"}[cfg.Players], func(b *testing.B) {
