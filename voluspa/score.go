@@ -1,5 +1,10 @@
 package voluspa
 
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
 // lineScore is how one line through a new tile scores (V10–V13). It has four fields (verdict
 // is one), the most Go keeps in registers: a larger struct is returned through memory, stored
 // a field at a time and copied in wider loads, which wait for those stores.
@@ -19,8 +24,9 @@ type verdict struct {
 // scoreLine scores the row or column through the centre of w, where a tile was just laid; the
 // line is at most MaxLine long (a legal lay). It reports false for a line of one tile, which
 // never scores (V13). Every power comes from the tiles' [Power] rows: Zeroes (V10), Pack and
-// Worth (V11), Bookend (V12). It reads the squares one by one (see [window.load]), and its
-// loops compute with arithmetic rather than branch on the tiles, which on a random grid
+// Worth (V11), Bookend (V12). It reads the line's squares and their neighbours eight at a time,
+// as words of the window's bytes compared with a kind all at once (kindBytes), and its loop over
+// the rivals computes with arithmetic rather than branch on the tiles, which on a random grid
 // mispredict.
 func scoreLine(w *window, l Line) (lineScore, bool) {
 	dx, dy := 1, 0
@@ -33,46 +39,54 @@ func scoreLine(w *window, l Line) (lineScore, bool) {
 		return lineScore{}, false
 	}
 	// The tiles of the line from the back end, whether each is zeroed (a neighbour with the
-	// Zeroes power of another kind), and the pack sizes. The line runs along line 1 of its
-	// block of the window from o; the squares beside it lie in lines 0 and 2.
-	var line [MaxLine]uint8 // the squares' bytes: kinds (see sqByte)
-	var zero [MaxLine]uint8
-	var pack [NumKinds]int
+	// Zeroes power of another kind), and the pack sizes, eight squares at a time: the line runs
+	// along line 1 of its block of the window from o, the squares beside it lie in lines 0 and
+	// 2, so the line's squares are the bytes of one word read from o, and their neighbours those
+	// of the words read one square before and after and one line before and after. Byte i of
+	// zero has its top bit set when the line's square i is zeroed.
 	g := &w.g
 	o := (4*dy+1)*ww + wc - back
-	for i := range line[:n] {
-		j := o + i
-		t := g[uint8(j)]
-		line[i] = t
-		zero[i] = zeroBy(g[uint8(j+1)], t) | zeroBy(g[uint8(j-1)], t) | zeroBy(g[uint8(j+ww)], t) | zeroBy(g[uint8(j-ww)], t)
-		pack[t&(NumKinds-1)] += int(packTile[t] &^ zero[i])
+	le := binary.LittleEndian
+	line := le.Uint64(g[o:])
+	inLine := uint64(1)<<(8*uint(n)) - 1 // the bytes of the n squares (n <= MaxLine < 8)
+	var zero uint64
+	for _, k := range zeroKinds {
+		near := kindBytes(le.Uint64(g[o+1:]), k) | kindBytes(le.Uint64(g[o-1:]), k) |
+			kindBytes(le.Uint64(g[o+ww:]), k) | kindBytes(le.Uint64(g[o-ww:]), k)
+		zero |= near &^ kindBytes(line, k)
 	}
+	zero &= inLine
 	// Each kind's worth in this line: its value, or what its Worth makes of its pack.
 	kindWorth := kindValue
 	for _, k := range packKinds {
-		kindWorth[k] = packWorth[k][pack[k]&(win-1)]
+		pack := bits.OnesCount64(kindBytes(line, uint8(k)) &^ zero & inLine)
+		kindWorth[k] = packWorth[k][pack&(win-1)]
 	}
 	me := back
-	t := line[me]
-	worth := kindWorth[t&(NumKinds-1)] * int(1-zero[me])
-	packed := packTile[t] &^ zero[me] // its pack are not its rivals (V11)
-	// The strongest rival, the first from the back end among equals.
+	t := uint8(line >> (8 * uint(me)))
+	zeroMe := int(zero >> (8*uint(me) + 7) & 1)
+	worth := kindWorth[t&(NumKinds-1)] * (1 - zeroMe)
+	packed := packTile[t] &^ uint8(zeroMe) // its pack are not its rivals (V11)
+	// The strongest rival, the first from the back end among equals, with the squares it may not
+	// be as bytes of a word (bit 0 of a byte set): the tile laid itself, and its pack mates (of
+	// its kind and not zeroed) when it is in a pack; the zeroed squares are worth 0. The loop
+	// shifts the words a square at a time.
+	skip := (0x80<<(8*uint(me)) | kindBytes(line, t)&^zero&-uint64(packed)) >> 7
+	zeroed := zero >> 7
 	best := -1
 	rival := uint8(NoTile)
-	for i, u := range line[:n] {
-		v := kindWorth[u&(NumKinds-1)] * int(1-zero[i])
-		same := 1 - uint8((uint(u^t)+0xFF)>>8) // 1 if u is of t's kind
-		mate := packed & (1 - zero[i]) & same
-		self := int(uint(i^me)-1) >> 63 & 1 // 1 if i is me
-		skip := -(self | int(mate))         // -1 to skip i, else 0
-		v = v&^skip | skip                  // -1 when skipped
-		better := (best - v) >> 63          // -1 if v > best, else 0
+	for sq, i := line, 0; i < n; i++ {
+		u := uint8(sq)
+		v := kindWorth[u&(NumKinds-1)] &^ -int(zeroed&1)
+		v |= -int(skip & 1)        // -1 when skipped
+		better := (best - v) >> 63 // -1 if v > best, else 0
 		best = best&^better | v&better
-		rival = rival&^uint8(better) | uint8(u)&uint8(better)
+		rival = rival&^uint8(better) | u&uint8(better)
+		sq, zeroed, skip = sq>>8, zeroed>>8, skip>>8
 	}
 	// The outcome, from 0/1 flags rather than branches: strongest (V13), else bookends (V12),
 	// else a tie or outranked (V13).
-	other := line[n-1-me]
+	other := uint8(line >> (8 * uint(n-1-me)))
 	strong := int(uint(best-worth) >> 63)
 	d := uint(worth - best)
 	tie := int((d|-d)>>63) ^ 1
@@ -83,19 +97,19 @@ func scoreLine(w *window, l Line) (lineScore, bool) {
 	return lineScore{length: n, worth: worth, points: n * (strong | bookend), verdict: verdict{sqTile[rival], Reason(reason)}}, true
 }
 
-// zeroBy returns 1 if the neighbour nb zeroes the tile t (V10), both square bytes of a window:
-// nb has the Zeroes power and is of another kind; else 0.
-func zeroBy(nb, t uint8) uint8 {
-	other := uint8((uint(nb^t) + 0xFF) >> 8) // 1 if nb != t
-	return zeroCount[nb] & other
+// kindBytes returns the bytes of v equal to k (squares of a window holding kind k) with their top
+// bit set, the others 0, exactly: no borrow from one byte reaches another.
+func kindBytes(v uint64, k uint8) uint64 {
+	const low7, tops = 0x7F7F7F7F7F7F7F7F, 0x8080808080808080
+	x := v ^ uint64(k)*0x0101010101010101
+	return ^((x&low7 + low7) | x) & tops
 }
 
-// zeroCount[b] is 1 if the tile of a window's square byte b (its kind, see sqByte) has the
-// Zeroes power, else 0.
-var zeroCount = func() (z [256]uint8) {
+// zeroKinds are the kinds with the Zeroes power (V10).
+var zeroKinds = func() (z []uint8) {
 	for i, p := range powers {
 		if p.Zeroes {
-			z[i] = 1
+			z = append(z, uint8(i))
 		}
 	}
 	return z
