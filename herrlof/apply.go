@@ -670,12 +670,12 @@ func wrap(x, n int8) int8 {
 // the first change, so a refused move leaves *s as it was. Step does not allocate unless it
 // returns an error.
 //
-// Step makes a bid in range, a 3's draw or nodraw, and a 1's or a 6's choice with two players
-// itself, as apply makes them. It checks a card play, most of a match's moves, itself too, with
-// apply's checks for MovePlay (the card held, the follow rule, H6), and makes it as play does,
-// unless the card is a 3 (whose power may start), or a Valknut or Hagalaz while a seat knows a
-// card of another: those go to play. Any other move, or a move those checks refuse, goes through
-// apply, which makes or refuses it.
+// Step makes a bid in range, a 3's draw or nodraw, a 1's or a 6's choice with two players, a
+// deal, a 6's pick and give itself, as apply makes them. It checks a card play, most of a
+// match's moves, itself too, with apply's checks for MovePlay (the card held, the follow rule,
+// H6), and makes it as play does, unless the card is a 3 (whose power may start), or a Valknut or
+// Hagalaz while a seat knows a card of another: those go to play. Any other move, or a move those
+// checks refuse, goes through apply, which makes or refuses it.
 func (s *State) Step(m Move) error {
 	if m.mk() != MovePlay || s.phase != PhasePlay {
 		if m.mk() == MoveBid && s.phase == PhaseBid && uint8(m.ma()) <= uint8(handSize(int(s.players))) {
@@ -720,7 +720,20 @@ func (s *State) Step(m Move) error {
 			s.setLegal()
 			return nil
 		}
-		return s.apply(m, nil)
+		switch k := m.mk(); { // chance, and a 6's give: apply's cases, inline
+		case k == MoveDeal && s.phase == PhaseDeal && s.players != 0:
+			if err := s.applyDeal(m, nil); err != nil {
+				return err
+			}
+		case k == MovePick && s.phase == PhasePick && m.mc().IsValid() && s.hands[s.target].Has(m.mc()):
+			s.pick(m.mc(), nil)
+		case k == MoveGive && s.phase == PhaseGive && m.mc().IsValid() && s.hands[s.toMove].Has(m.mc()):
+			s.give(m.mc(), nil)
+		default:
+			return s.apply(m, nil)
+		}
+		s.setLegal()
+		return nil
 	}
 	p, c := s.toMove, m.mc()
 	h := s.hands[p]
