@@ -129,10 +129,10 @@ func countDecisions(start herrlof.State, seed uint64, buf []herrlof.Move) (int, 
 // the value Apply: a program plays the first 300, then the first 1300 random two-player matches
 // from rng.New(1) with that loop there and with norns.Playout here, and the difference of the
 // two runs, over the decisions of the 1000 matches between, is 835 instructions per decision at
-// fe20109 and 552 now (valgrind --tool=cachegrind; 1.51x). Wall, on a busy 2-core machine, the
+// fe20109 and 549 now (valgrind --tool=cachegrind; 1.52x). Wall, on a busy 2-core machine, the
 // median over 15 alternating processes of each one's fastest of 40 runs of 200 matches: 70.1 ns
-// a decision at fe20109, 41.4 ns now (1.69x; the medians of each process's runs, which the load
-// swells, 232 and 142 ns). Where it went: Step makes the common moves itself; the State carries
+// a decision at fe20109, 41.2 ns now (1.70x; the medians of each process's runs, which the load
+// swells, 194 and 110 ns; 31 alternating single runs of 500 matches: medians 81.1 and 52.5 ns). Where it went: Step makes the common moves itself; the State carries
 // its list of legal moves, so the call of AppendLegal through a *State copies 16 bytes rather
 // than the State (whose wide loads waited for Step's fresh stores); a plain trick is settled and
 // a list ends without a branch on random data; a deal packs its cards rather than a permutation
