@@ -46,7 +46,7 @@ func (b *HeuristicBot) Choose(ctx context.Context, v View) (Move, error) {
 		return Move{}, errNotToAct
 	}
 	b.buf = v.AppendLegal(b.buf[:0])
-	s := State{public: v.public}
+	s := State{public: v.public, drawer: drawer{node: v.head}}
 	s.h.hand[v.me] = v.hand
 	return greedy(&s, b.buf, b.r), nil
 }

@@ -29,7 +29,7 @@ func (v View) Points(m Move) int {
 	if v.phase != PhaseTurn || v.toMove != v.me || (m.kind != MoveLay && m.kind != MoveCover) {
 		return 0
 	}
-	s := State{public: v.public}
+	s := State{public: v.public, drawer: drawer{node: v.head}}
 	s.h.hand[v.me] = v.hand
 	var w window
 	if s.check(m, &w) != nil {

@@ -21,13 +21,13 @@ func twin(s State, p norns.Player, r *rng.Rand) (State, bool) {
 	}
 	get := func(i int) *cards.Multiset {
 		if i == n {
-			return &s.h.supply
+			return &s.pool
 		}
 		return &s.h.hand[i]
 	}
 	free := func(i int) cards.Multiset {
 		if i == n {
-			return s.h.supply
+			return s.pool
 		}
 		return deck.Diff(s.h.hand[i], s.known[i])
 	}
@@ -98,6 +98,7 @@ func Satisfies(s State) bool {
 // Apply's square-by-square checks: s with the seat to act given t.
 func CanPlace(s State, t Tile, x, y int) bool {
 	s.phase, s.toMove = PhaseTurn, 0
+	s.node = s.head
 	s.h.hand[0] = deck.With(0, cards.Card(t))
 	_, errLay := s.Apply(Lay(t, x, y))
 	_, errCover := s.Apply(CoverWith(t, x, y))
@@ -128,7 +129,7 @@ func Lose(s State, zone int) (State, bool) {
 	case zone == 1:
 		return s, drop(&s.gone)
 	case zone == 2:
-		return s, drop(&s.h.supply)
+		return s, drop(&s.pool)
 	case zone-3 < int(s.players):
 		return s, drop(&s.h.hand[zone-3])
 	}

@@ -52,7 +52,7 @@ var captureMask = func() (m cards.Multiset) {
 // the hands and the supply, plus one per capturing tile among them. Every such move lowers it by
 // at least 1, and chance moves never raise it.
 func (s *State) movesLeft() int {
-	t := s.h.supply
+	t := s.pool
 	for p := range s.players {
 		t, _ = deck.Sum(t, s.h.hand[p]) // never past the game's copies: the tiles add up to them
 	}
@@ -123,7 +123,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 	}
 	j := stateJSON{Config: s.Config(), Phase: s.phase.String(), ToMove: s.ToMove(), Seat: int(s.seat),
 		Turns: int(s.turns), Grid: make([]cellJSON, s.board.n), Last: int(s.last),
-		Gone: deck.Format(s.gone), Supply: deck.Format(s.h.supply), Seats: make([]seatJSON, s.players)}
+		Gone: deck.Format(s.gone), Supply: deck.Format(s.pool), Seats: make([]seatJSON, s.players)}
 	for i, c := range s.board.cells() {
 		j.Grid[i] = cellJSON{X: int(c.x), Y: int(c.y), Tile: c.t}
 	}
@@ -231,11 +231,11 @@ func (j *stateJSON) state() (State, error) {
 	if s.gone, err = multi("gone", j.Gone); err != nil {
 		return State{}, err
 	}
-	if s.h.supply, err = multi("supply", j.Supply); err != nil {
+	if s.pool, err = multi("supply", j.Supply); err != nil {
 		return State{}, err
 	}
-	s.supply = uint8(s.h.supply.Len())
-	all, ok := deck.Sum(s.gone, s.h.supply)
+	s.supply = uint8(s.pool.Len())
+	all, ok := deck.Sum(s.gone, s.pool)
 	for _, c := range s.board.cells() {
 		if !ok {
 			break
@@ -299,6 +299,7 @@ func (j *stateJSON) state() (State, error) {
 	if err := s.checkHistory(); err != nil {
 		return State{}, err
 	}
+	s.node = s.head
 	return s, nil
 }
 

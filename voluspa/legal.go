@@ -32,12 +32,12 @@ func (s State) AppendLegal(dst []Move) []Move { return s.appendLegal(dst) }
 func (s *State) appendLegal(dst []Move) []Move {
 	switch s.phase {
 	case PhaseDeal, PhaseDraw:
-		for x := uint64(deck.Distinct(s.h.supply)); x != 0; x &= x - 1 {
+		for x := uint64(deck.Distinct(s.pool)); x != 0; x &= x - 1 {
 			dst = append(dst, Draw(Tile(bits.TrailingZeros64(x))))
 		}
 		return dst
 	case PhaseFirstTile:
-		for x := uint64(deck.Distinct(s.h.supply &^ guardMask)); x != 0; x &= x - 1 {
+		for x := uint64(deck.Distinct(s.pool &^ guardMask)); x != 0; x &= x - 1 {
 			dst = append(dst, FirstTile(Tile(bits.TrailingZeros64(x))))
 		}
 		return dst

@@ -73,7 +73,8 @@ func (v View) Sample(r *rng.Rand) State {
 			s.h.hand[q], _ = deck.Sum(v.known[q], got)
 		}
 		if ok {
-			s.h.supply = left
+			s.pool = left
+			s.node = s.head
 			return s
 		}
 	}

@@ -137,10 +137,20 @@ type head struct {
 	toMove  int8 // the seat to act, chance (-1) or nobody (-2)
 }
 
-// hidden is the part of a State no seat sees whole: the hands and the supply.
+// hidden is the part of a State no seat sees whole besides the supply (in drawer): the hands.
 type hidden struct {
-	hand   [MaxPlayers]cards.Multiset
-	supply cards.Multiset
+	hand [MaxPlayers]cards.Multiset
+}
+
+// drawer is the part of a State that SampleChance reads: the supply, and the State's head again
+// (node, equal to it after every change: New, Step and Apply, and every State built otherwise
+// set it). SampleChance is declared on it, so that a call through a pointer to a State
+// (norns.Playout's at every chance node) copies these 16 bytes rather than the whole State, as
+// ToMove and Over are declared on the head; the supply is no part of the public head, which a
+// View shares, so the head is copied here rather than the supply there.
+type drawer struct {
+	pool cards.Multiset // the draw supply: no order, so no state, view or move can reveal one
+	node head
 }
 
 // State is a Voluspa match at one moment: an immutable value. Its methods have value receivers
@@ -154,15 +164,16 @@ type hidden struct {
 // hands, supply, scores and turn. Hands and the supply are [Tiles], multiset words: the supply has
 // no order, so no state, view or move can reveal one.
 //
-// Size budget: a State is 952 bytes, within a budget of 1024: the board 776 (the cell list, 185,
+// Size budget: a State is 960 bytes, within a budget of 1024: the board 776 (the cell list, 185,
 // and the [torus] index of its squares and frontier, 584), five hands and the supply (8 bytes
-// each), and the public counts, scores and inferences a view draws (every discard inference
-// that still binds, 5 bytes a seat); TestStateSize pins it. Value receivers copy it on every
-// call, even through a pointer: norns.Playout, which steps in place, copies it at each call of
-// AppendLegal and SampleChance (ToMove and Over are declared on a three-byte part of it, which
-// is all their calls copy). The index costs those copies far less than the frontier it saves
-// Legal from building and the pass over the cell list it saves Step (voluspa/bench_test.go
-// gives the figures).
+// each), the public counts, scores and inferences a view draws (every discard inference that
+// still binds, 5 bytes a seat), and a copy of who acts beside the supply (drawer);
+// TestStateSize pins it. Value receivers copy it on every call, even through a pointer:
+// norns.Playout, which steps in place, copies it at each call of AppendLegal (ToMove and Over
+// are declared on a three-byte part of it, SampleChance on the 16-byte drawer, which is all
+// their calls copy). The index costs those copies far less than the frontier it saves Legal
+// from building and the pass over the cell list it saves Step (voluspa/bench_test.go gives the
+// figures).
 //
 // The zero State is not a match (use [New]): it is a match with no seats that is over. Players
 // is 0, Over is true, ToMove is norns.Nobody, Phase is PhaseOver, Winners is empty, Legal is
@@ -173,6 +184,7 @@ type hidden struct {
 type State struct {
 	public
 	h hidden
+	drawer
 }
 
 // New returns a match at its first chance node: the first tile of the first opening hand. It
@@ -189,7 +201,8 @@ func New(c Config) (State, error) {
 	s.seat = 0
 	s.last = -1
 	s.supply = NumTiles
-	s.h.supply = deck.Full()
+	s.pool = deck.Full()
+	s.node = s.head
 	return s, nil
 }
 
@@ -323,7 +336,7 @@ func (s public) index(p norns.Player) int {
 func (s State) Hand(p norns.Player) Tiles { return Tiles(s.h.hand[s.index(p)]) }
 
 // Supply returns the tiles of the draw supply. It has no order.
-func (s State) Supply() Tiles { return Tiles(s.h.supply) }
+func (s State) Supply() Tiles { return Tiles(s.pool) }
 
 // Grid draws the grid as text, north at the top, with coordinates along the edges: each square
 // is a tile's first two letters ("Od", "Th", "Tr", "Dr", "Fe", "Sk", "Va", "Lo"), "[Th]" marks the
@@ -408,7 +421,7 @@ func (s State) String() string {
 		}
 		b.WriteByte('\n')
 	}
-	fmt.Fprintf(&b, "  supply (%d): %s\n  gone: %s\n", s.supply, deck.Format(s.h.supply), deck.Format(s.gone))
+	fmt.Fprintf(&b, "  supply (%d): %s\n  gone: %s\n", s.supply, deck.Format(s.pool), deck.Format(s.gone))
 	b.WriteString(s.Grid())
 	return b.String()
 }
