@@ -110,21 +110,22 @@ func (h *holds) chain() (kinds [HandSize]kindSet, n [HandSize]int, m int) {
 }
 
 // public is the part of a State that every seat sees. A View embeds a copy, so the methods
-// defined here serve both.
+// defined here serve both. Its fields after the board lie widest first, with no padding between
+// them: a State is copied whole at every call of a value method (see State's size budget).
 type public struct {
 	head
 	seat    int8   // whose turn it is, or whose hand chance fills; -1 before the first turn
 	turns   uint16 // seat moves played (lays, discards, passes)
 	board   board
-	last    int8 // index of the cell laid or covered by the last lay, -1 if none yet
-	supply  uint8
-	gone    cards.Multiset // tiles out of the game: covered by a Dragon or discarded (V7, V9)
-	size    [MaxPlayers]uint8
+	gone    cards.Multiset             // tiles out of the game: covered by a Dragon or discarded (V7, V9)
 	known   [MaxPlayers]cards.Multiset // tiles everyone saw go into a hand and not seen leave it (V8)
-	holds   [MaxPlayers]holds
 	score   [MaxPlayers]int16
 	reached [MaxPlayers]uint16 // the turn that brought each seat its score; 0 for none (V15)
 	winners norns.Seats
+	holds   [MaxPlayers]holds
+	size    [MaxPlayers]uint8
+	last    int8 // index of the cell laid or covered by the last lay, -1 if none yet
+	supply  uint8
 }
 
 // head is the part of a State that says who acts: the methods a generic loop calls at every step
@@ -164,7 +165,7 @@ type drawer struct {
 // hands, supply, scores and turn. Hands and the supply are [Tiles], multiset words: the supply has
 // no order, so no state, view or move can reveal one.
 //
-// Size budget: a State is 960 bytes, within a budget of 1024: the board 776 (the cell list, 185,
+// Size budget: a State is 944 bytes, within a budget of 1024: the board 776 (the cell list, 185,
 // and the [torus] index of its squares and frontier, 584), five hands and the supply (8 bytes
 // each), the public counts, scores and inferences a view draws (every discard inference that
 // still binds, 5 bytes a seat), and a copy of who acts beside the supply (drawer);
