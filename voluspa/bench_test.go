@@ -16,13 +16,18 @@ import (
 // BenchmarkRandomMatchOwn plays the 3-player matches with State.Playout.
 //
 // Instructions a match (cachegrind, the run of 400 matches less the run of 200, which leaves
-// out the start-up): with 2, 3 and 5 players 326k, 326k and 325k, against 500k, 500k and 499k
-// at 2c0b7a1, before the board kept its frontier and its squares move by move (see torus);
-// State.Playout 200k, against 251k. So norns.Playout takes 1.64x State.Playout's instructions,
-// 1.30x those State.Playout took at 2c0b7a1 (2.0x then). The instructions are counted with
+// out the start-up, divided by 200): with 2, 3 and 5 players 294k, 294k and 291k, against 326k
+// at 26f1713 and 500k at 2c0b7a1, before the board kept its frontier and its squares move by
+// move (see torus); State.Playout 182k, against 200k at 26f1713 and 251k at 2c0b7a1. Since
+// 26f1713: a draw finds its tile with a byte-sum select (randomTile) rather than deck.Random,
+// scoreLine reads a line's squares and their neighbours eight at a time, SampleChance copies
+// the State's 16-byte drawer rather than the State, and retile sets eight tiles at a time. So
+// norns.Playout takes 1.61x State.Playout's instructions, and 1.17x those State.Playout took at
+// fe20109 (250.6k), the figure version 1.0 set its target against (norns.Playout took 604k
+// then, 2.4x). The instructions are counted with
 //
 //	go test -c -o v.test ./voluspa
-//	valgrind --tool=cachegrind --cache-sim=no v.test -test.run '^$' -test.bench '^BenchmarkRandomMatch$/^3p$' -test.benchtime 400x
+//	GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 valgrind --tool=cachegrind --cache-sim=no v.test -test.run '^$' -test.bench '^BenchmarkRandomMatch$/^3p$' -test.benchtime 400x
 //
 // and the same with 200x (and with -test.bench 'RandomMatchOwn$'); time with
 // go test -run '^$' -bench RandomMatch -benchtime 2000x -count 6 ./voluspa.

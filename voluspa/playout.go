@@ -22,12 +22,14 @@ const maxTurnMoves = HandSize*(2*MaxCells+2) + 2*MaxCells
 // State for the length of the playout ([grid]); it calls no method through the State's value,
 // so it copies no State. It does not allocate.
 //
-// A 3-player match costs it about 200k instructions against 326k through norns.Playout (1.6x):
+// A 3-player match costs it about 182k instructions against 294k through norns.Playout (1.6x):
 // the difference is what the generic contract asks, listing every legal move (about 4,200 a
-// match, 85k instructions), a copy of the State at each call of AppendLegal and SampleChance
-// (23k), and Step's checks. Before the board kept its frontier and squares (2c0b7a1), it cost
-// 250k (18 to 25 µs on a quiet machine) and norns.Playout 500k (2.0x). Instructions counted by
-// cachegrind over BenchmarkRandomMatchOwn and BenchmarkRandomMatch/3p, 400 matches less 200.
+// match, 83k instructions), a copy of the State at each call of AppendLegal (13k; SampleChance
+// is declared on the State's 16-byte drawer, which is all its calls copy), and Step's checks.
+// At 26f1713 it cost 200k and norns.Playout 326k; before the board kept its frontier and
+// squares (2c0b7a1), 250k (18 to 25 µs on a quiet machine) and norns.Playout 500k (2.0x).
+// Instructions counted by cachegrind over BenchmarkRandomMatchOwn and BenchmarkRandomMatch/3p,
+// 400 matches less 200.
 //
 // BenchmarkRandomMatchOwn measures it beside norns.Playout's BenchmarkRandomMatch/3p;
 // TestPlayoutMatchesGeneric checks it against norns.Playout, and TestRandomMoveMatchesLegal the
