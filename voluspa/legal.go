@@ -157,10 +157,12 @@ func (tr torusRows) put(out []Move, plane *[torusSide]uint16, k MoveKind, t Tile
 // putTorus is put with the move's word for the row y = 0 in base: few values, which the
 // compiler keeps in registers through the loops.
 func putTorus(out []Move, plane *[torusSide]uint16, base uint32, oy, h, turn int) int {
+	rows := plane[:] // checked once, not at every row
 	i := 0
-	for y := oy; y < oy+h; y++ {
-		m := bits.RotateLeft16(plane[uint(y)%torusSide], turn)
+	for y := uint(oy); h > 0; h-- {
+		m := bits.RotateLeft16(rows[y%torusSide], turn)
 		w := base | uint32(uint8(y))<<16
+		y++
 		for ; m != 0; m &= m - 1 {
 			out[i] = wordMove(w + uint32(bits.TrailingZeros16(m))<<24)
 			i++
