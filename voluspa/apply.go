@@ -277,16 +277,12 @@ func (s *State) lay(m Move, w *window, r *recorder) {
 	w.set(t)
 	// The points are added without a branch on them, which a random grid mispredicts: a line
 	// that does not score adds 0, and the turn a score was reached moves only if it grew.
-	points := 0
-	for _, l := range [2]Line{LineRow, LineColumn} {
-		ls, ok := scoreLine(w, l)
-		points += ls.points
-		if r != nil && ok {
-			e := ev(EventLine, p)
-			e.Tile, e.X, e.Y, e.Line = t, x, y, l
-			e.Length, e.Worth, e.Rival, e.Points, e.Reason = ls.length, ls.worth, ls.rival, ls.points, ls.reason
-			r.add(e)
-		}
+	row, rowOK := scoreLine(w, LineRow)
+	col, colOK := scoreLine(w, LineColumn)
+	points := row.points + col.points
+	if r != nil {
+		r.line(p, m, row, rowOK, LineRow)
+		r.line(p, m, col, colOK, LineColumn)
 	}
 	s.score[p] += int16(points)
 	reached := s.reached[p]

@@ -168,6 +168,18 @@ func (r *recorder) add(e Event) {
 	}
 }
 
+// line records how the line l through the lay or cover m by seat p scored, ls, when it has more
+// than one tile (ok).
+func (r *recorder) line(p int8, m Move, ls lineScore, ok bool, l Line) {
+	if !ok {
+		return
+	}
+	e := ev(EventLine, p)
+	e.Tile, e.X, e.Y, e.Line = m.tile, int(m.x), int(m.y), l
+	e.Length, e.Worth, e.Rival, e.Points, e.Reason = ls.length, ls.worth, ls.rival, ls.points, ls.reason
+	r.add(e)
+}
+
 // ev returns an Event of kind k about seat p (none if p is negative) with the unused fields
 // blank.
 func ev(k EventKind, p int8) Event {
