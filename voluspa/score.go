@@ -50,7 +50,8 @@ func scoreLine(w *window, l Line) (lineScore, bool) {
 	line := le.Uint64(g[o:])
 	inLine := uint64(1)<<(8*uint(n)) - 1 // the bytes of the n squares (n <= MaxLine < 8)
 	var zero uint64
-	for _, k := range zeroKinds {
+	for x := uint(zeroKinds); x != 0; x &= x - 1 {
+		k := uint8(bits.TrailingZeros(x))
 		near := kindBytes(le.Uint64(g[o+1:]), k) | kindBytes(le.Uint64(g[o-1:]), k) |
 			kindBytes(le.Uint64(g[o+ww:]), k) | kindBytes(le.Uint64(g[o-ww:]), k)
 		zero |= near &^ kindBytes(line, k)
@@ -58,7 +59,8 @@ func scoreLine(w *window, l Line) (lineScore, bool) {
 	zero &= inLine
 	// Each kind's worth in this line: its value, or what its Worth makes of its pack.
 	kindWorth := kindValue
-	for _, k := range packKinds {
+	for x := uint(packKinds); x != 0; x &= x - 1 {
+		k := bits.TrailingZeros(x)
 		pack := bits.OnesCount64(kindBytes(line, uint8(k)) &^ zero & inLine)
 		kindWorth[k] = packWorth[k][pack&(win-1)]
 	}
@@ -105,11 +107,12 @@ func kindBytes(v uint64, k uint8) uint64 {
 	return ^((x&low7 + low7) | x) & tops
 }
 
-// zeroKinds are the kinds with the Zeroes power (V10).
-var zeroKinds = func() (z []uint8) {
+// zeroKinds are the kinds with the Zeroes power (V10), bit k for kind k: a word rather than a
+// slice, so that scoreLine's loop over them keeps it in a register.
+var zeroKinds = func() (z kindSet) {
 	for i, p := range powers {
 		if p.Zeroes {
-			z = append(z, uint8(i))
+			z |= 1 << i
 		}
 	}
 	return z
@@ -117,11 +120,11 @@ var zeroKinds = func() (z []uint8) {
 
 // packWorth[k][n] is kind k's worth in a line where its pack is n tiles (at most MaxLine < win):
 // its Worth tabulated (a function of the value and the pack alone), or its value. kindValue[k]
-// is its worth with no pack; packKinds are the kinds with the Pack power.
-var kindValue, packKinds, packWorth = func() (v [NumKinds]int, pk []int, w [NumKinds][win]int) {
+// is its worth with no pack; packKinds are the kinds with the Pack power, bit k for kind k.
+var kindValue, packKinds, packWorth = func() (v [NumKinds]int, pk kindSet, w [NumKinds][win]int) {
 	for i, p := range powers {
 		if p.Pack {
-			pk = append(pk, i)
+			pk |= 1 << i
 		}
 		for n := range w[i] {
 			w[i][n] = p.Value
