@@ -47,7 +47,11 @@ func (s *State) appendLegal(dst []Move) []Move {
 		}
 		return dst
 	case PhaseTurn:
-		return s.appendTurn(dst, s.h.hand[s.toMove])
+		hand := s.h.hand[s.toMove]
+		if !hand.IsEmpty() && s.board.fits() { // appendTurn's usual path, without its call
+			return s.board.appendTorus(dst, hand)
+		}
+		return s.appendTurn(dst, hand)
 	}
 	return dst
 }
