@@ -123,43 +123,33 @@ func (b *board) appendTorus(dst []Move, hand cards.Multiset) []Move {
 	dst = slices.Grow(dst, n)
 	out := dst[start : start+n]
 	ox, oy := int(b.minX)-1, int(b.minY)-1
-	rows := torusRows{ox: ox, oy: oy, h: b.rows(), turn: -int(uint(ox) % torusSide)}
+	h, turn := b.rows(), -int(uint(ox)%torusSide)
 	i, first := 0, -1
 	for x := kinds; x != 0; x &= x - 1 {
 		t := Tile(bits.TrailingZeros64(x))
 		switch {
 		case t == guardKind:
-			i += rows.put(out[i:], &tr.front[0], MoveLay, t)
+			i += putTorus(out[i:], &tr.front[0], moveWord(MoveLay, t, ox, 0), oy, h, turn)
 		case first < 0:
 			first = i
-			i += rows.put(out[i:], &tr.front[1], MoveLay, t)
+			i += putTorus(out[i:], &tr.front[1], moveWord(MoveLay, t, ox, 0), oy, h, turn)
 		default:
 			i += retile(out[i:][:f.nLay], out[first:][:f.nLay], t)
 		}
 		switch t {
 		case coverKinds[0]:
-			i += rows.put(out[i:], &tr.front[2], MoveCover, t)
+			i += putTorus(out[i:], &tr.front[2], moveWord(MoveCover, t, ox, 0), oy, h, turn)
 		case coverKinds[1]:
-			i += rows.put(out[i:], &tr.front[3], MoveCover, t)
+			i += putTorus(out[i:], &tr.front[3], moveWord(MoveCover, t, ox, 0), oy, h, turn)
 		}
 	}
 	return dst[:start+i]
 }
 
-// torusRows reads a frontier's rows from a torus: h rows from y = oy, each turned by turn so
-// that bit c is x = ox + c.
-type torusRows struct {
-	ox, oy, h, turn int
-}
-
-// put is putSquares for a plane of the torus: it writes to out the moves of kind k with tile t
-// on the squares of plane, south to north and west to east, and returns how many.
-func (tr torusRows) put(out []Move, plane *[torusSide]uint16, k MoveKind, t Tile) int {
-	return putTorus(out, plane, moveWord(k, t, tr.ox, 0), tr.oy, tr.h, tr.turn)
-}
-
-// putTorus is put with the move's word for the row y = 0 in base: few values, which the
-// compiler keeps in registers through the loops.
+// putTorus is putSquares for a plane of the torus: it writes to out the moves of the word base
+// for the row y = 0 (see moveWord) on the squares of plane, h rows from y = oy, each turned by
+// turn so that bit c is x = ox + c (ox is in base), south to north and west to east, and
+// returns how many. Its loops keep few values, which the compiler holds in registers.
 func putTorus(out []Move, plane *[torusSide]uint16, base uint32, oy, h, turn int) int {
 	rows := plane[:] // checked once, not at every row
 	i := 0
