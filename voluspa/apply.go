@@ -122,8 +122,10 @@ func (s *State) check(m Move, w *window) error {
 		if !w.hasNeighbour() {
 			return s.refuse(m, norns.ErrIllegalMove, "%d,%d touches no tile of the grid (V4)", x, y)
 		}
-		if err := s.checkGuard(m, w); err != nil {
-			return err
+		if w.nearGuard() { // else no neighbour guards the square: checkGuard's usual answer, inline
+			if err := s.checkGuard(m, w); err != nil {
+				return err
+			}
 		}
 		if n := 1 + w.run(1, 0) + w.run(-1, 0); n > MaxLine {
 			return s.refuse(m, norns.ErrIllegalMove, "the row through %d,%d would be %d tiles long, more than %d (V5)", x, y, n, MaxLine)
@@ -144,6 +146,9 @@ func (s *State) check(m Move, w *window) error {
 	}
 	if !w.hasNeighbour() {
 		return s.refuse(m, norns.ErrIllegalMove, "the %v at %d,%d touches no other tile: it cannot be covered (V7)", here, x, y)
+	}
+	if !w.nearGuard() {
+		return nil
 	}
 	return s.checkGuard(m, w)
 }

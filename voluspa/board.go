@@ -243,11 +243,17 @@ var sqByte, sqTile = func() (b [256]uint8, t [256]Tile) {
 	return b, t
 }()
 
+// nearGuard reports whether a neighbour of the centre has the Guard power, of any kind: small
+// enough to be inlined, so that a square with none (nearly every one) is checked without a call.
+func (w *window) nearGuard() bool {
+	return guardTile[w.g[ww+wc+1]] || guardTile[w.g[ww+wc-1]] || guardTile[w.g[5*ww+wc+1]] || guardTile[w.g[5*ww+wc-1]]
+}
+
 // guardedFor reports whether a neighbour of the centre guards it against tile t (V6): a tile
 // with the Guard power of another kind. It returns the first such (east, west, north, south)
 // and its offset.
 func (w *window) guardedFor(t Tile) (Tile, int, int, bool) {
-	if !(guardTile[*w.sq(0, 1, wc+1)] || guardTile[*w.sq(0, 1, wc-1)] || guardTile[*w.sq(1, 1, wc+1)] || guardTile[*w.sq(1, 1, wc-1)]) {
+	if !w.nearGuard() {
 		return NoTile, 0, 0, false
 	}
 	for _, d := range dirs {
