@@ -110,9 +110,8 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 // order straight from the torus's frontier rows (see board.frontierTorus).
 func (b *board) appendTorus(dst []Move, hand cards.Multiset) []Move {
 	tr := &b.tor
-	f := tr.counts()
 	kinds := uint64(deck.Distinct(hand))
-	n := f.moves(kinds)
+	n := tr.moves(kinds)
 	if n == 0 {
 		for x := kinds; x != 0; x &= x - 1 {
 			dst = append(dst, Discard(Tile(bits.TrailingZeros64(x))))
@@ -124,6 +123,7 @@ func (b *board) appendTorus(dst []Move, hand cards.Multiset) []Move {
 	out := dst[start : start+n]
 	ox, oy := int(b.minX)-1, int(b.minY)-1
 	h, turn := b.rows(), -int(uint(ox)%torusSide)
+	nLay := int(tr.count >> 16 & 0xFFFF)
 	i, first := 0, -1
 	for x := kinds; x != 0; x &= x - 1 {
 		t := Tile(bits.TrailingZeros64(x))
@@ -134,7 +134,7 @@ func (b *board) appendTorus(dst []Move, hand cards.Multiset) []Move {
 			first = i
 			i += putTorus(out[i:], &tr.front[1], moveWord(MoveLay, t, ox, 0), oy, h, turn)
 		default:
-			i += retile(out[i:][:f.nLay], out[first:][:f.nLay], t)
+			i += retile(out[i:][:nLay], out[first:][:nLay], t)
 		}
 		switch t {
 		case coverKinds[0]:
@@ -173,6 +173,17 @@ func (f *frontier) moves(kinds uint64) int {
 	g := int(kinds >> guardKind & 1) // 0 when no kind has the Guard power (guardKind is NoTile)
 	c0, c1 := int(kinds>>coverKinds[0]&1), int(kinds>>coverKinds[1]&1)
 	return f.nLay*(bits.OnesCount64(kinds)-g) + f.nGuardLay*g + f.nCover[0]*c0 + f.nCover[1]*c1
+}
+
+// moves is frontier.moves for the torus's frontier, from its counts: the counts' lanes dotted
+// with a word of the kinds' weights in reverse lane order (the Guard kind's, the other kinds',
+// each cover kind's), which one multiply sums in the top lane: no product or sum reaches 2^16
+// (a plane has at most 256 squares, a hand at most HandSize kinds), so no lane carries into the
+// next.
+func (tr *torus) moves(kinds uint64) int {
+	g := kinds >> guardKind & 1 // 0 when no kind has the Guard power (guardKind is NoTile)
+	w := g<<48 | (uint64(bits.OnesCount64(kinds))-g)<<32 | kinds>>coverKinds[0]&1<<16 | kinds>>coverKinds[1]&1
+	return int(tr.count * w >> 48)
 }
 
 // putSquares writes to out the moves of kind k with tile t on the squares of plane (bit c of

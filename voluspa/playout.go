@@ -237,7 +237,7 @@ func (b *board) randomTorus(hand cards.Multiset, r *rng.Rand) Move {
 	tr := &b.tor
 	f := tr.counts()
 	kinds := uint64(deck.Distinct(hand))
-	n := f.moves(kinds)
+	n := tr.moves(kinds)
 	if n == 0 {
 		i := r.IntN(bits.OnesCount64(kinds))
 		for range i {

@@ -85,6 +85,15 @@ func TestTorusFollowsBoard(t *testing.T) {
 				return
 			}
 			fitting++
+			for set := range 1 << NumKinds { // every set of kinds a hand can hold
+				var kinds uint64
+				for k, u := range tiles {
+					kinds |= uint64(set>>k&1) << u
+				}
+				if got, want := b.tor.moves(kinds), b.tor.counts(); got != want.moves(kinds) {
+					t.Fatalf("after %v the torus counts %d moves for the kinds %#x, want %d", m, got, kinds, want.moves(kinds))
+				}
+			}
 			var p [4 * smallRows]uint64
 			var q [frontierPlanes * maxRows]uint64
 			got, want := b.frontierTorus(&p), newFrontier(b, q[:], maxRows)
