@@ -22,9 +22,9 @@ const maxTurnMoves = HandSize*(2*MaxCells+2) + 2*MaxCells
 // State for the length of the playout ([grid]); it calls no method through the State's value,
 // so it copies no State. It does not allocate.
 //
-// A 3-player match costs it about 183k instructions against 293k through norns.Playout (1.6x):
+// A 3-player match costs it about 179k instructions against 281k through norns.Playout (1.6x):
 // the difference is what the generic contract asks, listing every legal move (about 4,200 a
-// match, 83k instructions), a copy of the State at each call of AppendLegal (13k; SampleChance
+// match, 75k instructions), a copy of the State at each call of AppendLegal (12k; SampleChance
 // is declared on the State's 16-byte drawer, which is all its calls copy), and Step's checks.
 // At 26f1713 it cost 200k and norns.Playout 326k; before the board kept its frontier and
 // squares (2c0b7a1), 250k (18 to 25 µs on a quiet machine) and norns.Playout 500k (2.0x).
