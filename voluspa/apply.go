@@ -386,7 +386,7 @@ func (d *drawer) sampleChance(r *rng.Rand) Move {
 
 // randomTile returns Tile(deck.Random(m, r)): a copy of m drawn uniformly, drawing exactly
 // r.IntN(m.Len()) as deck.Random does. It finds the drawn copy, the i-th bit of m, with a few
-// word operations rather than deck.Nth's six halvings (a draw is about 25 instructions rather
+// word operations rather than deck.Nth's six halvings (a draw is about 50 instructions rather
 // than 230): the bytes' counts of bits summed up to each byte with one multiply, the byte that
 // holds the i-th bit found by comparing i with all eight sums at once, and the bit within that
 // byte read from a table. It panics if m is empty, as deck.Random does.

@@ -143,12 +143,13 @@ type hidden struct {
 	hand [MaxPlayers]cards.Multiset
 }
 
-// drawer is the part of a State that SampleChance reads: the supply, and the State's head again
-// (node, equal to it after every change: New, Step and Apply, and every State built otherwise
-// set it). SampleChance is declared on it, so that a call through a pointer to a State
-// (norns.Playout's at every chance node) copies these 16 bytes rather than the whole State, as
-// ToMove and Over are declared on the head; the supply is no part of the public head, which a
-// View shares, so the head is copied here rather than the supply there.
+// drawer is the part of a State that SampleChance reads: the supply, and a copy of the State's
+// head (node), which step sets after every move and New, the JSON decoder, View.Sample and the
+// bots' scratch states set when they build one (TestDrawerFollowsHead). SampleChance is
+// declared on it, so that a call through a pointer to a State (norns.Playout's at every chance
+// node) copies these 16 bytes rather than the whole State, as ToMove and Over are declared on
+// the head. The head is copied here rather than the supply put in the head: a View shares the
+// head, and must not see the supply.
 type drawer struct {
 	pool cards.Multiset // the draw supply: no order, so no state, view or move can reveal one
 	node head
