@@ -282,8 +282,17 @@ func (s *State) lay(m Move, w *window, r *recorder) {
 	w.set(t)
 	// The points are added without a branch on them, which a random grid mispredicts: a line
 	// that does not score adds 0, and the turn a score was reached moves only if it grew.
-	row, rowOK := scoreLine(w, LineRow)
-	col, colOK := scoreLine(w, LineColumn)
+	// A line with no tile beside the centre is one tile long and never scores (V13): the
+	// neighbours' bits of occ say so without a call.
+	const beside = 1<<(win-1) | 1<<(win+1)
+	var row, col lineScore
+	var rowOK, colOK bool
+	if w.occ[0]&beside != 0 {
+		row, rowOK = scoreLine(w, LineRow)
+	}
+	if w.occ[1]&beside != 0 {
+		col, colOK = scoreLine(w, LineColumn)
+	}
 	points := row.points + col.points
 	if r != nil {
 		r.line(p, m, row, rowOK, LineRow)
