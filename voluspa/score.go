@@ -29,11 +29,12 @@ type verdict struct {
 // the rivals computes with arithmetic rather than branch on the tiles, which on a random grid
 // mispredict.
 func scoreLine(w *window, l Line) (lineScore, bool) {
-	dx, dy := 1, 0
-	if l == LineColumn {
-		dx, dy = 0, 1
-	}
-	fwd, back := w.run(dx, dy), w.run(-dx, -dy)
+	dy := int(l - LineRow) // 0 for the row, 1 for the column: its block of the window
+	// The line's filled squares after and before the centre, as window.run counts them, from
+	// the line's occ bits (no branch on the direction).
+	m := w.occ[dy&1]
+	fwd := bits.TrailingZeros32(^(m >> (win + 1)))
+	back := bits.LeadingZeros32(^(m << (32 - win)))
 	n := 1 + fwd + back
 	if n < 2 {
 		return lineScore{}, false
