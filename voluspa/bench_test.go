@@ -16,13 +16,13 @@ import (
 // BenchmarkRandomMatchOwn plays the 3-player matches with State.Playout.
 //
 // Instructions a match (cachegrind, the run of 400 matches less the run of 200, which leaves
-// out the start-up, divided by 200): with 2, 3 and 5 players 280k, 281k and 279k, against 326k
+// out the start-up, divided by 200): with 2, 3 and 5 players 280k, 280k and 279k, against 326k
 // at 26f1713 and 500k at 2c0b7a1, before the board kept its frontier and its squares move by
 // move (see torus); State.Playout 179k, against 200k at 26f1713 and 251k at 2c0b7a1. Since
 // 26f1713: a draw finds its tile with a byte-sum select (randomTile) rather than deck.Random,
 // scoreLine reads a line's squares and their neighbours eight at a time, SampleChance copies
 // the State's 16-byte drawer rather than the State, retile sets eight tiles at a time, and
-// calls that were not inlined are fewer (listing, a lay's two lines, the Guard check). So
+// calls that were not inlined are fewer (listing, a lay's lines, the Guard check). So
 // norns.Playout takes 1.57x State.Playout's instructions, and 1.12x those State.Playout took at
 // fe20109 (250.6k), the figure version 1.0 set its target against (norns.Playout took 604k
 // then, 2.4x). The instructions are counted with
@@ -90,11 +90,11 @@ func crowded(b testing.TB) voluspa.State {
 // The benchmarks below measure Legal, Apply and Step one at a time over the states of random
 // matches. Instructions a call (cachegrind, as above with GOGC=off, whose collections otherwise
 // move these figures by up to a hundred, 200000 calls less 100000), against 26f1713 and
-// 2c0b7a1: AppendLegal 1554 against 1724 and 4507 (it lists from the frontier the board keeps
-// instead of building one); Apply of a seat's move 2743 against 2947 and 2424, and of a draw
-// 594 against 595 and 393 (a State is 944 bytes, not 360, and Apply copies it twice; a lay or
-// cover makes three rows of the frontier again); Step 1313 a step against 1409 and 1266
-// (BenchmarkStepMatch: 163.7k a match of 124.65 Steps against 175.7k, 400 matches less 200).
+// 2c0b7a1: AppendLegal 1555 against 1724 and 4507 (it lists from the frontier the board keeps
+// instead of building one); Apply of a seat's move 2723 against 2947 and 2424, and of a draw
+// 596 against 595 and 393 (a State is 944 bytes, not 360, and Apply copies it twice; a lay or
+// cover makes three rows of the frontier again); Step 1309 a step against 1409 and 1266
+// (BenchmarkStepMatch: 163.2k a match of 124.65 Steps against 175.7k, 400 matches less 200).
 // Their times on a busy machine went the same ways as at 2c0b7a1, by more for Apply (its
 // states, 944 bytes each, no longer fit the cache BenchmarkApplyMatch cycles them through).
 

@@ -126,7 +126,7 @@
 // from it, without allocating into a reused buffer, and [State.Step] applies a move in place and
 // scores a lay from the three rows and columns through its square ([State.Apply] is Step on a
 // copy); a larger grid is answered from the list of its squares per call. norns.Playout plays a
-// random 3-player match through them in about 281k instructions (326k at 26f1713, 604k at
+// random 3-player match through them in about 280k instructions (326k at 26f1713, 604k at
 // fe20109); its calls of SampleChance through a pointer copy 16 bytes of the State, its calls
 // of AppendLegal the whole State. [State.Playout] plays the same match in about 0.6 of the
 // instructions (179k): it counts the legal moves and finds the one drawn instead of listing
