@@ -216,17 +216,23 @@ const DefaultSearchTime = 100 * time.Millisecond
 // the moves, and the bot plays the move with the highest mean: comparing the moves on the same
 // cards removes most of the luck of the deal.
 //
-// Strength (TestBotStrength: four players, three lives, each seed played with the bot in every
-// seat on the same packs; an equal bot's win share is 0.25; 95% intervals). Against three
-// HeuristicBots at DefaultSearchIterations: 0.272 ± 0.005 over 12000 matches (3000 seeds), where
-// the search before it weighed its deals and played noisy playouts scores 0.265 ± 0.004 on the
-// same packs (over the first 4000 matches alone: 0.279 ± 0.008 and 0.274 ± 0.008); 0.272 ± 0.017
-// over 1000 matches at DefaultSearchTime (on two shared cores: no sign that more iterations
-// help; the model, not the sampling, limits the bot). Against three of the search before it weighed its deals, both at
-// DefaultSearchIterations: 0.247 ± 0.006 over 4000 matches, even: the weighing reads the acts as
-// the heuristic's, and that search's acts are not. An iteration costs about 22,500 instructions
-// (BenchmarkSearch under cachegrind; BenchmarkSearchOld, the old search with today's heuristic,
-// 15,600: the difference is the weighing's replays of the deal).
+// Strength (TestBotStrength and TestBotAB: four players, three lives, each seed played with the
+// bot in every seat on the same packs; an equal bot's win share is 0.25; 95% intervals).
+// Against three HeuristicBots at DefaultSearchIterations: 0.277 ± 0.006 over 12000 matches
+// (seeds 1–3000), where the search before the win-chance table (commit 2c0b7a1,
+// NewPrevSearchBot in the tests) scores 0.272 ± 0.005 on the same packs: a paired gain of
+// +0.005 ± 0.004. The budget hardly matters: at the decisions of heuristic matches, 1000
+// iterations choose as 32,000 do at 975 of 978 (TestBotDiagBudget), and DefaultSearchTime is
+// about 64,000 iterations on one core; at 64,000 iterations: 0.279 ± 0.018 over 1000 matches
+// (seeds 1–250). Reading the others' acts more strictly (one act in fifty at random, 64 deals)
+// changed nothing (−0.0008 ± 0.0024 over 8000 paired matches): the hidden cards limit the bot,
+// as one that sees every card of the deal and plays the same model scores 0.428
+// (TestBotDiagCeiling). Against three of
+// the search of 2c0b7a1 at DefaultSearchIterations: 0.245 ± 0.007 over 4000 matches, even (the
+// table and the weighing of the deals model heuristic play, which that search's is not), as the
+// search of 2c0b7a1 was against version 1.0's (0.247 ± 0.006). An iteration costs
+// about 22,600 instructions, as before the table (BenchmarkSearch and BenchmarkSearchPrev under
+// cachegrind, 192 decisions less 64): about 1.55 µs, 640,000 iterations a second on one core.
 //
 // It is not safe for concurrent use. Create it with [NewSearchBot].
 type SearchBot struct {
