@@ -147,7 +147,8 @@ func encodeWinTable(t *[winStates][winSeats]float32) []byte {
 
 // winChance is what a leaf of the search is worth to seat: seat's share of the win if the match
 // is over (nothing after a draw), the win-chance table's entry for a four-player match with the
-// cat on and at most three lives a seat, and otherwise winShare's lives squared.
+// cat on and at most three lives a seat whose dealer is known, and otherwise winShare's lives
+// squared.
 func winChance(s State, seat norns.Player) float64 {
 	return tableChance(winTable(), s, seat, false)
 }
@@ -155,7 +156,7 @@ func winChance(s State, seat norns.Player) float64 {
 // tableChance is winChance with table t, estimated with a drawn match worth 1/4 to every seat
 // when drawn is set (as is the match's end then).
 func tableChance(t *[winStates][winSeats]float32, s State, seat norns.Player, drawn bool) float64 {
-	if s.Over() || s.players != winSeats || s.maxLives > winLives || s.catDragoon {
+	if s.Over() || s.players != winSeats || s.maxLives > winLives || s.catDragoon || s.dealer < 0 {
 		return winShare(s, seat, drawn)
 	}
 	i, d := winIndex(&s)

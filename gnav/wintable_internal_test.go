@@ -118,3 +118,19 @@ func TestWinChanceTurns(t *testing.T) {
 		}
 	}
 }
+
+// Outside the table's game, winChance is the lives squared: other tables, the cat off, more lives,
+// and the first dealer not yet drawn.
+func TestWinChanceOutsideTable(t *testing.T) {
+	for _, c := range []Config{{Players: 3}, {Players: 4, CatIsDragoon: true, DealerGiven: true}, {Players: 4, Lives: 5, DealerGiven: true}, {Players: 4}} {
+		s, err := New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for p := range s.players {
+			if got, want := winChance(s, norns.Player(p)), winShare(s, norns.Player(p), false); got != want {
+				t.Errorf("%+v seat %d: %v, want the lives squared's %v", c, p, got, want)
+			}
+		}
+	}
+}
