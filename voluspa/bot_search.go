@@ -50,13 +50,15 @@ type searchModel struct {
 	opp    float64 // the share of random moves in the opponent model's choices
 	scale  float64 // the point lead worth a reward of 1 (and the same deficit 0)
 	rounds int     // the bot's own turns before the horizon (the search stops at the next)
+	infer  bool    // deal the hidden tiles to keep what the other seats' lays showed (inference)
 }
 
 // defaultModel is the model of NewSearchBot; v1Model is version 1.0's, which the strength test
 // measures the bot against.
 var (
-	defaultModel = searchModel{noise: 0.1, opp: 0, scale: 16, rounds: 3}
+	defaultModel = searchModel{noise: 0.1, opp: 0, scale: 16, rounds: 3, infer: true}
 	v1Model      = searchModel{noise: 0.1, opp: 0.1, scale: 16, rounds: 2}
+	v2Model      = searchModel{noise: 0.1, opp: 0, scale: 16, rounds: 3}
 )
 
 // SearchBot chooses moves by information-set Monte Carlo tree search (internal/search) over three
@@ -69,6 +71,16 @@ var (
 // A turn has up to a few hundred moves, so each node widens progressively, trying first the
 // moves that score most at once (the heuristic's value is the prior): a lay's worth is mostly
 // whether it opens a line to the seats that follow.
+//
+// The deals keep what the other seats' lays showed, as the opponent model reads them: a seat
+// that laid a tile where the heuristic values it less than some lay of another kind did not hold
+// that kind then, so its hand now holds no tile of it beyond the tiles it drew since. The bot
+// finds the other seats' lays and covers between two of its own views of a match (the cells
+// appended to the grid and the tiles changed, when only one sequence of moves explains them),
+// keeps such bounds for each seat, and deals each seat's hidden tiles again, up to a few dozen
+// times, until they keep its bounds ([View.Sample] alone deals every consistent hand alike).
+// So the bot remembers its last view and move of a match (a view that does not follow them
+// starts the bounds over); it still sees nothing but its views.
 //
 // Version 1.0's bot searched two of its turns and gave the opponent model one random move in
 // ten too. Both changes were measured with TestBotStrength at 300 iterations a decision (300
@@ -90,6 +102,8 @@ type SearchBot struct {
 	r      *rng.Rand
 	stop   uint16 // the turn count that ends the current search; set before the search starts
 	rounds uint16 // the bot's own turns before the horizon
+	infer  bool
+	in     inference // what the other seats' lays showed in this match; read-only during a search
 }
 
 // NewSearchBot returns a search bot with the given options.
@@ -97,7 +111,7 @@ func NewSearchBot(opts SearchOptions) *SearchBot { return newSearchBot(opts, def
 
 // newSearchBot returns a search bot with the given options that searches model md.
 func newSearchBot(opts SearchOptions, md searchModel) *SearchBot {
-	b := &SearchBot{r: rng.New(opts.Seed), rounds: uint16(md.rounds)}
+	b := &SearchBot{r: rng.New(opts.Seed), rounds: uint16(md.rounds), infer: md.infer}
 	// The policy lists the moves into an array of its own call, not a buffer of the bot: with
 	// Workers > 1 the search calls it from several goroutines at once.
 	policy := func(noise float64) func(s State, r *rng.Rand) Move {
@@ -121,6 +135,9 @@ func newSearchBot(opts SearchOptions, md searchModel) *SearchBot {
 		Horizon:     func(s State) bool { return s.turns >= b.stop && s.phase == PhaseTurn },
 		Reward:      func(s State, seat norns.Player) float64 { return lead(s, seat, md.scale) },
 		Prior:       func(s State, m Move) float64 { return moveValue(&s, m) },
+	}
+	if md.infer {
+		so.Determinize = func(s State, seat norns.Player, r *rng.Rand) State { return b.in.determinize(s, seat, r) }
 	}
 	b.s = search.New[State, Move, View](so)
 	return b
@@ -152,5 +169,14 @@ func (b *SearchBot) Choose(ctx context.Context, v View) (Move, error) {
 		return Move{}, errNotToAct
 	}
 	b.stop = v.turns + b.rounds*uint16(v.players)
-	return b.s.Choose(ctx, v, b.r)
+	if b.infer {
+		b.in.observe(v)
+	}
+	m, err := b.s.Choose(ctx, v, b.r)
+	if err != nil {
+		b.in.reset()
+		return m, err
+	}
+	b.in.move = m
+	return m, nil
 }
