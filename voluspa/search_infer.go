@@ -99,27 +99,40 @@ func (in *inference) drew(q, k int) {
 // observe updates the bounds from v, the bot's view at its next decision, and then remembers v.
 // The seats between the bot's last move and v each played once; observe finds their moves from
 // the grid (the cells appended are lays, in order, and a cell whose tile changed was covered),
-// and learns from each lay or cover it can tell for sure. A view that does not follow the last
-// one (another match, a seat skipped) starts over.
+// and learns from each lay or cover it can tell for sure. At the bot's first decision of a
+// match, the seats that played before it are read from the first tile alone in the grid. A view
+// that does not follow the last one (another match, a seat skipped) starts over.
 func (in *inference) observe(v View) {
 	defer func() { in.prev, in.have = v, true }()
-	if !in.have || v.me != in.prev.me || v.players != in.prev.players || v.turns != in.prev.turns+uint16(v.players) {
+	var after public // the grid and hands before the moves to read
+	movers := int(v.players) - 1
+	switch {
+	case in.have && v.me == in.prev.me && v.players == in.prev.players && v.turns == in.prev.turns+uint16(v.players):
+		s := State{public: in.prev.public}
+		s.h.hand[s.toMove] = in.prev.hand
+		if err := s.Step(in.move); err != nil {
+			in.reset()
+			return
+		}
+		after = s.public // the bot's move played, before its draw
+	case v.turns < uint16(v.players) && v.board.n > 0:
+		in.reset()
+		movers = int(v.turns)
+		after.board.add(int(v.board.c[0].x), int(v.board.c[0].y), v.board.c[0].t)
+		for q := range int(v.players) {
+			after.size[q] = HandSize
+		}
+	default:
 		in.reset()
 		return
 	}
-	s := State{public: in.prev.public}
-	s.h.hand[s.toMove] = in.prev.hand
-	if err := s.Step(in.move); err != nil {
-		in.reset()
-		return
-	}
-	after := s.public // the bot's move played, before its draw
-	var e explain
-	e.v = &v
+	n := int(v.players)
+	first := (int(v.me) - movers + n) % n
+	e := explain{v: &v, first: first, movers: movers}
 	e.search(0, &after.board)
 	b := after.board
-	for k := range int(v.players) - 1 {
-		q := (int(v.me) + 1 + k) % int(v.players)
+	for k := range movers {
+		q := (first + k) % n
 		// The tiles q drew: its hand grew by them, less the tile it laid, plus a capture.
 		d := int(v.size[q]) - int(after.size[q])
 		if after.size[q] > 0 {
@@ -144,26 +157,28 @@ func (in *inference) observe(v View) {
 // changed, or neither: a discard or pass) that turn the grid after the seat's own move into the
 // later view's.
 type explain struct {
-	v     *View
-	seq   [MaxPlayers]Move // the moves tried; the zero Move for neither
-	found [MaxPlayers]Move // the last sequence found
-	ways  int              // sequences found, counted up to 2
+	v      *View
+	first  int              // the first seat to play
+	movers int              // the seats that played
+	seq    [MaxPlayers]Move // the moves tried; the zero Move for neither
+	found  [MaxPlayers]Move // the last sequence found
+	ways   int              // sequences found, counted up to 2
 }
 
-// search tries the moves of the k-th seat after the view's, on grid b.
+// search tries the moves of the k-th seat to play, on grid b.
 func (e *explain) search(k int, b *board) {
 	v := e.v
 	if e.ways > 1 {
 		return
 	}
-	if k == int(v.players)-1 {
+	if k == e.movers {
 		if *b == v.board {
 			e.ways++
 			e.found = e.seq
 		}
 		return
 	}
-	q := (int(v.me) + 1 + k) % int(v.players)
+	q := (e.first + k) % int(v.players)
 	e.seq[k] = Move{}
 	e.search(k+1, b)
 	if b.n < v.board.n {
