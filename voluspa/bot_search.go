@@ -66,7 +66,8 @@ var (
 // hands and the supply, consistent with every capture and discard it saw), and descends a tree
 // of the bot's own moves; every other seat plays [HeuristicBot]'s greedy move as the opponent
 // model, and the bot's own later moves in playouts are the same greedy move with one random
-// move in ten. The search stops when the bot's seat is to act a fourth time, and a leaf is worth
+// move in ten (found by skipping the squares whose lines could not score the best value found
+// so far; ties broken at random as the heuristic breaks them). The search stops when the bot's seat is to act a fourth time, and a leaf is worth
 // the bot's score less the best other score, mapped to [0, 1] (or the match result once over).
 // A turn has up to a few hundred moves, so each node widens progressively, trying first the
 // moves that score most at once (the heuristic's value is the prior): a lay's worth is mostly
@@ -121,7 +122,7 @@ func newSearchBot(opts SearchOptions, md searchModel) *SearchBot {
 			if r.Float64() < noise {
 				return legal[r.IntN(len(legal))]
 			}
-			return greedy(&s, legal, r)
+			return bestGreedy(&s, legal, r)
 		}
 	}
 	iters, limit := search.Budget(opts.Iterations, opts.Time)
