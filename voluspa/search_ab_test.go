@@ -1,0 +1,71 @@
+package voluspa_test
+
+import (
+	"context"
+	"flag"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nornsgames/norns"
+	"github.com/nornsgames/norns/arena"
+	"github.com/nornsgames/norns/voluspa"
+)
+
+var botABFlag = flag.Bool("strength.ab", false, "run TestSearchAB: the search and the prior search, each against the heuristic, seed by seed")
+
+// TestSearchAB measures the search and the prior search (before it read the other seats'
+// lays), each as the candidate against heuristic bots, on the same seeds (behind -strength.ab;
+// -strength.iters, -strength.players, -strength.seeds and -strength.first as TestBotStrength):
+//
+//	go test ./voluspa -run TestSearchAB -strength.ab -v -timeout 0 -strength.iters 1650 -strength.players 3
+//
+// It plays one seed at a time for each (every seating, with the tiles of arena.Run), the two
+// at once, and logs every 10 seeds each one's win share with its 95% interval over the seeds so
+// far (as arena.Run reports it) and the paired difference, seed by seed, with its own interval:
+// a run stopped early still says what it measured.
+func TestSearchAB(t *testing.T) {
+	if !*botABFlag {
+		t.Skip("run with -strength.ab")
+	}
+	heuristic := func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] { return voluspa.NewHeuristicBot(seed) }
+	opts := func(seed uint64) voluspa.SearchOptions {
+		return voluspa.SearchOptions{Seed: seed, Iterations: *botStrengthIters, Time: *botStrengthTime}
+	}
+	makers := [2]botMaker{
+		func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] { return voluspa.NewPriorSearchBot(opts(seed)) },
+		func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] { return voluspa.NewSearchBot(opts(seed)) },
+	}
+	start := mustNew(t, *botStrengthSeats)
+	var got [2][]float64
+	var diff []float64
+	began := time.Now()
+	for i := range *botStrengthSeeds {
+		var res [2]arena.Result
+		var errs [2]error
+		var wg sync.WaitGroup
+		for k := range 2 {
+			wg.Go(func() {
+				res[k], errs[k] = arena.Run(context.Background(), arena.Config[voluspa.State, voluspa.Move, voluspa.View]{
+					Start: start, Seeds: 1, FirstSeed: *botStrengthFirst + uint64(i), Candidate: makers[k], Base: heuristic,
+					Stream: voluspa.ChanceStream, Workers: 1,
+				})
+			})
+		}
+		wg.Wait()
+		for k := range 2 {
+			if errs[k] != nil {
+				t.Fatal(errs[k])
+			}
+			got[k] = append(got[k], res[k].Mean)
+		}
+		diff = append(diff, res[1].Mean-res[0].Mean)
+		if n := i + 1; n%10 == 0 || n == *botStrengthSeeds {
+			pm, ph := arena.MeanCI(got[0])
+			sm, sh := arena.MeanCI(got[1])
+			dm, dh := arena.MeanCI(diff)
+			t.Logf("%d seeds from %d (%d matches each), %d players, %d iterations: prior search %.3f ± %.3f, search %.3f ± %.3f, difference %+.3f ± %.3f, %v",
+				n, *botStrengthFirst, n*start.Players(), start.Players(), *botStrengthIters, pm, ph, sm, sh, dm, dh, time.Since(began).Round(time.Second))
+		}
+	}
+}
