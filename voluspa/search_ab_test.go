@@ -20,10 +20,11 @@ var botABFlag = flag.Bool("strength.ab", false, "run TestSearchAB: the search an
 //
 //	go test ./voluspa -run TestSearchAB -strength.ab -v -timeout 0 -strength.iters 1650 -strength.players 3
 //
-// It plays one seed at a time for each (every seating, with the tiles of arena.Run), the two
-// at once, and logs every 10 seeds each one's win share with its 95% interval over the seeds so
-// far (as arena.Run reports it) and the paired difference, seed by seed, with its own interval:
-// a run stopped early still says what it measured.
+// It plays two seeds at a time for each (every seating, with the tiles of arena.Run; arena.Run
+// needs two seeds for an interval), the two at once, and logs every 10 seeds each one's win
+// share with its 95% interval over the pairs of seeds so far (as arena.Run reports it over
+// seeds) and the paired difference, pair by pair, with its own interval: a run stopped early
+// still says what it measured.
 func TestSearchAB(t *testing.T) {
 	if !*botABFlag {
 		t.Skip("run with -strength.ab")
@@ -40,14 +41,14 @@ func TestSearchAB(t *testing.T) {
 	var got [2][]float64
 	var diff []float64
 	began := time.Now()
-	for i := range *botStrengthSeeds {
+	for i := 0; i+2 <= *botStrengthSeeds; i += 2 {
 		var res [2]arena.Result
 		var errs [2]error
 		var wg sync.WaitGroup
 		for k := range 2 {
 			wg.Go(func() {
 				res[k], errs[k] = arena.Run(context.Background(), arena.Config[voluspa.State, voluspa.Move, voluspa.View]{
-					Start: start, Seeds: 1, FirstSeed: *botStrengthFirst + uint64(i), Candidate: makers[k], Base: heuristic,
+					Start: start, Seeds: 2, FirstSeed: *botStrengthFirst + uint64(i), Candidate: makers[k], Base: heuristic,
 					Stream: voluspa.ChanceStream, Workers: 1,
 				})
 			})
@@ -60,7 +61,7 @@ func TestSearchAB(t *testing.T) {
 			got[k] = append(got[k], res[k].Mean)
 		}
 		diff = append(diff, res[1].Mean-res[0].Mean)
-		if n := i + 1; n%10 == 0 || n == *botStrengthSeeds {
+		if n := i + 2; n%10 == 0 || n+2 > *botStrengthSeeds {
 			pm, ph := arena.MeanCI(got[0])
 			sm, sh := arena.MeanCI(got[1])
 			dm, dh := arena.MeanCI(diff)
