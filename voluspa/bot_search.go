@@ -51,6 +51,7 @@ type searchModel struct {
 	scale  float64 // the point lead worth a reward of 1 (and the same deficit 0)
 	rounds int     // the bot's own turns before the horizon (the search stops at the next)
 	infer  bool    // deal the hidden tiles to keep what the other seats' lays showed (inference)
+	hand   float64 // the weight of each seat's hand at a leaf stopped at the horizon (handWorth)
 }
 
 // defaultModel is the model of NewSearchBot; v1Model is version 1.0's, which the strength test
@@ -134,7 +135,7 @@ func newSearchBot(opts SearchOptions, md searchModel) *SearchBot {
 		Opponents:   policy(md.opp),
 		Playout:     policy(md.noise),
 		Horizon:     func(s State) bool { return s.turns >= b.stop && s.phase == PhaseTurn },
-		Reward:      func(s State, seat norns.Player) float64 { return lead(s, seat, md.scale) },
+		Reward:      func(s State, seat norns.Player) float64 { return lead(s, seat, md.scale, md.hand) },
 		Prior:       func(s State, m Move) float64 { return moveValue(&s, m) },
 	}
 	if md.infer {
@@ -145,18 +146,26 @@ func newSearchBot(opts SearchOptions, md searchModel) *SearchBot {
 }
 
 // lead scores a leaf for seat: the match result once over, else 1/2 plus its score less the best
-// other seat's, over twice scale, clamped to [0, 1].
-func lead(s State, seat norns.Player, scale float64) float64 {
+// other seat's, over twice scale, clamped to [0, 1]; with hand > 0, each seat's score counts
+// hand times what its hand is worth more than average hands ([handWorth]).
+func lead(s State, seat norns.Player, scale, hand float64) float64 {
 	if s.Over() {
 		return search.Result(s, seat)
 	}
-	best := -1 << 15
+	score := func(q int) float64 {
+		v := float64(s.score[q])
+		if hand > 0 {
+			v += hand * handWorth(s.h.hand[q])
+		}
+		return v
+	}
+	best := -1e9
 	for q := range int(s.players) {
 		if q != int(seat) {
-			best = max(best, int(s.score[q]))
+			best = max(best, score(q))
 		}
 	}
-	d := float64(int(s.score[seat])-best) / (2 * scale)
+	d := (score(int(seat)) - best) / (2 * scale)
 	return min(1, max(0, 0.5+d))
 }
 

@@ -3,6 +3,7 @@ package voluspa_test
 import (
 	"context"
 	"flag"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -12,11 +13,17 @@ import (
 	"github.com/nornsgames/norns/voluspa"
 )
 
-var botABFlag = flag.Bool("strength.ab", false, "run TestSearchAB: the search and the prior search, each against the heuristic, seed by seed")
+var (
+	botABFlag = flag.Bool("strength.ab", false, "run TestSearchAB: the search and the prior search, each against the heuristic, seed by seed")
+	botABBase = flag.String("strength.a", "prior", "TestSearchAB: the bot to measure the search against: prior (the search before it read the other seats' lays) or search (the default search)")
+	botABHand = flag.Float64("strength.hand", 0, "TestSearchAB: the weight of the hands at the search's leaves (0: the default search)")
+)
 
 // TestSearchAB measures the search and the prior search (before it read the other seats'
-// lays), each as the candidate against heuristic bots, on the same seeds (behind -strength.ab;
-// -strength.iters, -strength.players, -strength.seeds and -strength.first as TestBotStrength):
+// lays; with -strength.a search, the default search), each as the candidate against heuristic
+// bots, on the same seeds (behind -strength.ab; -strength.iters, -strength.players,
+// -strength.seeds and -strength.first as TestBotStrength; -strength.hand weighs the hands at the
+// search's leaves):
 //
 //	go test ./voluspa -run TestSearchAB -strength.ab -v -timeout 0 -strength.iters 1650 -strength.players 3
 //
@@ -35,7 +42,21 @@ func TestSearchAB(t *testing.T) {
 	}
 	makers := [2]botMaker{
 		func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] { return voluspa.NewPriorSearchBot(opts(seed)) },
-		func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] { return voluspa.NewSearchBot(opts(seed)) },
+		func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] {
+			return voluspa.NewHandSearchBot(opts(seed), *botABHand)
+		},
+	}
+	names := [2]string{"prior search", "search"}
+	switch *botABBase {
+	case "prior":
+	case "search":
+		makers[0] = func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] { return voluspa.NewSearchBot(opts(seed)) }
+		names[0] = "search"
+	default:
+		t.Fatalf("-strength.a %q: want prior or search", *botABBase)
+	}
+	if *botABHand > 0 {
+		names[1] = fmt.Sprintf("search with hands %g", *botABHand)
 	}
 	start := mustNew(t, *botStrengthSeats)
 	var got [2][]float64
@@ -65,8 +86,8 @@ func TestSearchAB(t *testing.T) {
 			pm, ph := arena.MeanCI(got[0])
 			sm, sh := arena.MeanCI(got[1])
 			dm, dh := arena.MeanCI(diff)
-			t.Logf("%d seeds from %d (%d matches each), %d players, %d iterations: prior search %.3f ± %.3f, search %.3f ± %.3f, difference %+.3f ± %.3f, %v",
-				n, *botStrengthFirst, n*start.Players(), start.Players(), *botStrengthIters, pm, ph, sm, sh, dm, dh, time.Since(began).Round(time.Second))
+			t.Logf("%d seeds from %d (%d matches each), %d players, %d iterations: %s %.3f ± %.3f, %s %.3f ± %.3f, difference %+.3f ± %.3f, %v",
+				n, *botStrengthFirst, n*start.Players(), start.Players(), *botStrengthIters, names[0], pm, ph, names[1], sm, sh, dm, dh, time.Since(began).Round(time.Second))
 		}
 	}
 }

@@ -3,6 +3,7 @@ package voluspa
 import (
 	"math/bits"
 
+	"github.com/nornsgames/norns/cards"
 	"github.com/nornsgames/norns/rng"
 )
 
@@ -111,4 +112,19 @@ func runAt(line uint64, i uint) int {
 		return 0
 	}
 	return 1 + east + west
+}
+
+// kindPoints is what a lay of each kind scored more than the average lay (4.16 points) in 300
+// matches of three heuristic bots: an Odin 5.63, a Thor 4.19, a Troll 4.64, a Dragon 3.93, a
+// Fenrir 5.12, a Skadi 2.32, a Valkyrie 4.41, a Loki 2.74.
+var kindPoints = [NumKinds]float64{5.63 - 4.16, 4.19 - 4.16, 4.64 - 4.16, 3.93 - 4.16, 5.12 - 4.16, 2.32 - 4.16, 4.41 - 4.16, 2.74 - 4.16}
+
+// handWorth returns how many points more than an average hand of as many tiles hand is likely
+// to score, by kindPoints.
+func handWorth(hand cards.Multiset) float64 {
+	v := 0.0
+	for k, t := range kindTiles {
+		v += float64((hand & t).Len()) * kindPoints[k]
+	}
+	return v
 }
