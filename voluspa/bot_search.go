@@ -68,8 +68,9 @@ var (
 // of the bot's own moves; every other seat plays [HeuristicBot]'s greedy move as the opponent
 // model, and the bot's own later moves in playouts are the same greedy move with one random
 // move in ten (found by skipping the squares whose lines could not score the best value found
-// so far; ties broken at random as the heuristic breaks them). The search stops when the bot's seat is to act a fourth time, and a leaf is worth
-// the bot's score less the best other score, mapped to [0, 1] (or the match result once over).
+// so far; ties broken at random as the heuristic breaks them). The search stops when the bot's
+// seat is to act a fourth time, and a leaf is worth the bot's score less the best other score,
+// mapped to [0, 1] (or the match result once over).
 // A turn has up to a few hundred moves, so each node widens progressively, trying first the
 // moves that score most at once (the heuristic's value is the prior): a lay's worth is mostly
 // whether it opens a line to the seats that follow.
