@@ -83,7 +83,9 @@ var (
 // keeps such bounds for each seat, and deals each seat's hidden tiles again, up to a few dozen
 // times, until they keep its bounds ([View.Sample] alone deals every consistent hand alike).
 // So the bot remembers its last view and move of a match (a view that does not follow them
-// starts the bounds over); it still sees nothing but its views.
+// starts the bounds over); it still sees nothing but its views. A seat seen to lay a tile where
+// the same tile was worth more to the heuristic does not play the heuristic's way: the bot keeps
+// no bounds on it for the rest of the match.
 //
 // Version 1.0's bot searched two of its turns and gave the opponent model one random move in
 // ten too. Both changes were measured with TestBotStrength at 300 iterations a decision (300

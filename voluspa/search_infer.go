@@ -36,6 +36,7 @@ type inference struct {
 	move   Move
 	n      [MaxPlayers]int8
 	bounds [MaxPlayers][maxBounds]bound
+	off    [MaxPlayers]bool // the seat was seen to play other than the heuristic: no bounds
 }
 
 // reset forgets everything: a new match, or a view that does not follow the last one.
@@ -147,7 +148,11 @@ func (in *inference) observe(v View) {
 			continue
 		}
 		m := e.found[k]
-		in.add(q, bound{tiles: outplayed(&b, q, m), allow: int8(d)})
+		if out, greedy := outplayed(&b, q, m); !greedy || in.off[q] {
+			in.off[q], in.n[q] = true, 0
+		} else {
+			in.add(q, bound{tiles: out, allow: int8(d)})
+		}
 		b, _ = playOn(&b, q, m)
 	}
 }
@@ -222,8 +227,10 @@ var allKinds = func() (m cards.Multiset) {
 }()
 
 // outplayed returns every copy of the kinds that, on grid b, had a lay or cover the heuristic
-// values above m, seat q's lay or cover there: the kinds q did not hold when it chose m.
-func outplayed(b *board, q int, m Move) cards.Multiset {
+// values above m, seat q's lay or cover there: the kinds q did not hold when it chose m. It
+// reports false if a move of m's own tile was worth more: then q does not play the heuristic's
+// greedy move, and its moves say nothing of its hand.
+func outplayed(b *board, q int, m Move) (cards.Multiset, bool) {
 	s := State{public: public{players: MaxPlayers, phase: PhaseTurn, toMove: int8(q), seat: int8(q), board: *b}}
 	s.h.hand[q] = allKinds
 	var buf [maxTurnMoves]Move
@@ -233,10 +240,13 @@ func outplayed(b *board, q int, m Move) cards.Multiset {
 	var out cards.Multiset
 	for i, val := range moveValues(&s, legal, vals[:0]) {
 		if t := legal[i].tile; val > got+1e-9 && legal[i].kind != MoveDiscard {
+			if t == m.tile {
+				return 0, false
+			}
 			out |= kindTiles[kindIndex[t]]
 		}
 	}
-	return out
+	return out, true
 }
 
 // determinize returns s, a deal of the hidden tiles drawn by the view's Sample, if it keeps every

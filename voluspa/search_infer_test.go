@@ -93,3 +93,48 @@ func TestDeterminizeKeepsTheView(t *testing.T) {
 		t.Errorf("of %d deals, %d determinised deals break the bounds, against %d samples", deals, deals-kept, deals-raw)
 	}
 }
+
+// TestInferenceDropsOtherPlayers plays matches where seat 1 plays at random and seat 2 the
+// heuristic, and checks that the inference stops bounding seat 1 (seen not to play the greedy
+// move) and never stops bounding seat 2.
+func TestInferenceDropsOtherPlayers(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		s, err := New(Config{Players: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rng.New(seed)
+		h := NewHeuristicBot(seed)
+		var in inference
+		for !s.Over() {
+			var m Move
+			switch p := s.ToMove(); p {
+			case norns.Chance:
+				m = s.SampleChance(r)
+			case 1:
+				legal := s.Legal()
+				m = legal[r.IntN(len(legal))]
+			default:
+				if m, err = h.Choose(context.Background(), s.View(p)); err != nil {
+					t.Fatal(err)
+				}
+				if p == 0 {
+					in.observe(s.View(0))
+					in.move = m
+					if in.off[1] && in.n[1] != 0 {
+						t.Fatalf("seed %d: seat 1 is off but keeps %d bounds", seed, in.n[1])
+					}
+					if in.off[2] {
+						t.Fatalf("seed %d turn %d: the heuristic seat 2 was taken for another player", seed, s.turns)
+					}
+				}
+			}
+			if err := s.Step(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !in.off[1] {
+			t.Errorf("seed %d: the random seat 1 was never found out", seed)
+		}
+	}
+}
