@@ -12,7 +12,7 @@ import (
 // hand now holds no tile of those kinds but for the tiles it drew since. The bot keeps, for each
 // other seat, a few such bounds (the kinds, and how many tiles it drew since), learnt from its
 // own successive views, and deals the hidden tiles so that they keep the bounds (see
-// [SearchBot.determinize]).
+// inference.determinize).
 
 // maxBounds is the most bounds kept per seat: the newest ones, which bind the most.
 const maxBounds = 8
@@ -41,16 +41,6 @@ type inference struct {
 
 // reset forgets everything: a new match, or a view that does not follow the last one.
 func (in *inference) reset() { *in = inference{} }
-
-// any reports whether some bound binds a seat.
-func (in *inference) any() bool {
-	for _, n := range in.n {
-		if n > 0 {
-			return true
-		}
-	}
-	return false
-}
 
 // excess returns by how many tiles seat q's hand in s breaks its bounds.
 func (in *inference) excess(s *State, q int) int {
