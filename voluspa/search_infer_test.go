@@ -10,7 +10,7 @@ import (
 
 // inferMatch plays a seeded match of n heuristic bots and calls at with the state and seat 0's
 // inference at each of seat 0's turns, after the inference observed the view.
-func inferMatch(t *testing.T, n int, seed uint64, at func(s *State, in *inference)) {
+func inferMatch(t testing.TB, n int, seed uint64, at func(s *State, in *inference)) {
 	t.Helper()
 	s, err := New(Config{Players: n})
 	if err != nil {
@@ -136,5 +136,41 @@ func TestInferenceDropsOtherPlayers(t *testing.T) {
 		if !in.off[1] {
 			t.Errorf("seed %d: the random seat 1 was never found out", seed)
 		}
+	}
+}
+
+// BenchmarkDeterminize measures the search's deal (View.Sample, then determinize) at seat 0's
+// turns of 3-player heuristic matches, beside View.Sample alone. Under cachegrind, 20000 deals
+// of each took 2,500 instructions a deal more with determinize: a quarter of a percent of a
+// search iteration (about a million instructions in three players).
+func BenchmarkDeterminize(b *testing.B) {
+	type pos struct {
+		v  View
+		in inference
+	}
+	var ps []pos
+	for seed := uint64(1); seed <= 4; seed++ {
+		inferMatch(b, 3, seed, func(s *State, in *inference) { ps = append(ps, pos{s.View(0), *in}) })
+	}
+	for _, det := range []bool{false, true} {
+		name := "sample"
+		if det {
+			name = "determinize"
+		}
+		b.Run(name, func(b *testing.B) {
+			r := rng.New(1)
+			i := 0
+			for b.Loop() {
+				p := &ps[i]
+				s := p.v.Sample(r)
+				if det {
+					s = p.in.determinize(s, 0, r)
+				}
+				_ = s
+				if i++; i == len(ps) {
+					i = 0
+				}
+			}
+		})
 	}
 }
