@@ -109,6 +109,9 @@ var (
 // difference, pair of seeds by pair, is +0.049 ± 0.048. Against two of that prior bot, at 300
 // iterations (TestBotStrength, seeds 1 to 100, 300 matches), it wins 0.327 ± 0.048, an equal
 // share: a search bot does not lay as the heuristic does, so the bot soon keeps no bounds on it.
+// At 300 iterations against two heuristics it wins 0.717 ± 0.049 over seeds 1 to 100 (0.660
+// before); weighing each seat's hand at the leaves by what its kinds score (searchModel.hand,
+// 1) lost 0.047 ± 0.067 there, so the leaves count the scores alone.
 //
 // It is not safe for concurrent use. Create it with [NewSearchBot].
 type SearchBot struct {
