@@ -49,6 +49,9 @@ func TestBotStrength(t *testing.T) {
 	oldSearch := func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] {
 		return voluspa.NewOldSearchBot(voluspa.SearchOptions{Seed: seed, Iterations: *botStrengthIters, Time: *botStrengthTime})
 	}
+	priorSearch := func(seed uint64) norns.Bot[voluspa.View, voluspa.Move] {
+		return voluspa.NewPriorSearchBot(voluspa.SearchOptions{Seed: seed, Iterations: *botStrengthIters, Time: *botStrengthTime})
+	}
 	start := mustNew(t, *botStrengthSeats)
 	for _, tc := range []struct {
 		name string
@@ -59,6 +62,8 @@ func TestBotStrength(t *testing.T) {
 		{"search vs heuristic", searchBot, heuristic, false},
 		{"old search vs heuristic", oldSearch, heuristic, true},
 		{"search vs old search", searchBot, oldSearch, true},
+		{"prior search vs heuristic", priorSearch, heuristic, true},
+		{"search vs prior search", searchBot, priorSearch, true},
 	} {
 		if !strings.HasPrefix(tc.name, *botStrengthOnly) {
 			continue
