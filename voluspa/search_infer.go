@@ -199,7 +199,7 @@ func (e *explain) search(k int, b *board) {
 // playOn returns grid b after seat q's lay or cover m, and whether m is legal there for a seat
 // holding its tile.
 func playOn(b *board, q int, m Move) (board, bool) {
-	s := State{public: public{players: MaxPlayers, phase: PhaseTurn, toMove: int8(q), seat: int8(q), board: *b, supply: 1}}
+	s := State{public: public{head: head{players: MaxPlayers, phase: PhaseTurn, toMove: int8(q)}, seat: int8(q), board: *b, supply: 1}}
 	s.h.hand[q] = deck.With(0, cards.Card(m.tile))
 	s.size[q] = 1
 	if err := s.Step(m); err != nil {
@@ -221,7 +221,7 @@ var allKinds = func() (m cards.Multiset) {
 // reports false if a move of m's own tile was worth more: then q does not play the heuristic's
 // greedy move, and its moves say nothing of its hand.
 func outplayed(b *board, q int, m Move) (cards.Multiset, bool) {
-	s := State{public: public{players: MaxPlayers, phase: PhaseTurn, toMove: int8(q), seat: int8(q), board: *b}}
+	s := State{public: public{head: head{players: MaxPlayers, phase: PhaseTurn, toMove: int8(q)}, seat: int8(q), board: *b}}
 	s.h.hand[q] = allKinds
 	var buf [maxTurnMoves]Move
 	var vals [maxTurnMoves]float64
@@ -291,7 +291,7 @@ func (in *inference) determinize(s State, seat norns.Player, r *rng.Rand) State 
 			left = bestLeft
 		}
 		if ok {
-			t.h.supply = left
+			t.pool = left
 			return t
 		}
 	}
