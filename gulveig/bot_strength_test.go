@@ -42,8 +42,10 @@ var (
 // arena.Run over -strength.seeds seeds, each played once per seating of the
 // candidate (three times with three players, so 334 seeds make 1002 matches) with the same deals
 // every time. A match is -strength.hands hands (the highest score wins). The heuristic must beat
-// the random bot and the search bot the heuristic, with the whole 95% confidence interval above
-// an equal bot's share.
+// the random bot and the search bot the heuristic and fe20109's search, with the whole 95%
+// confidence interval above an equal bot's share; against version 1.0's search, which decides
+// as this one does at the same iterations (0.333 exactly over 600 matches at 1000 iterations:
+// each deal won by the same seat in every seating), the pairing only measures.
 func TestBotStrength(t *testing.T) {
 	if !*botStrengthFlag {
 		t.Skip("run with -strength")
@@ -72,11 +74,12 @@ func TestBotStrength(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		a, b func(uint64) gulveig.Bot
+		beat bool // the candidate must beat the others
 	}{
-		{"heuristic vs random", heuristic, random},
-		{"search vs heuristic", searchBot, heuristic},
-		{"search vs old search", searchBot, old},
-		{"search vs 1.0 search", searchBot, v1},
+		{"heuristic vs random", heuristic, random, true},
+		{"search vs heuristic", searchBot, heuristic, true},
+		{"search vs old search", searchBot, old, true},
+		{"search vs 1.0 search", searchBot, v1, false}, // a measurement: equal at equal budgets
 	} {
 		if !strings.Contains(tc.name, *botStrengthOnly) {
 			continue
@@ -93,7 +96,7 @@ func TestBotStrength(t *testing.T) {
 		if n := clock.n.Load(); n > 0 {
 			t.Logf("%s: %d search decisions, %v and %d iterations each (wall, %d matches at once)", tc.name, n, time.Duration(clock.ns.Load()/n), clock.iters.Load()/n, runtime.GOMAXPROCS(0))
 		}
-		if !res.Beats() {
+		if tc.beat && !res.Beats() {
 			t.Errorf("%s: the 95%% confidence interval does not lie above %.3f: %v", tc.name, res.Even, res)
 		}
 	}
