@@ -7,7 +7,6 @@ import (
 
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/herrlof"
-	"github.com/nornsgames/norns/internal/gametest"
 	"github.com/nornsgames/norns/rng"
 )
 
@@ -55,19 +54,7 @@ func benchmarkSearch3(b *testing.B, decision int) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	cpu0 := gametest.CPUTime()
-	for b.Loop() {
-		if _, err := bot.Choose(context.Background(), v); err != nil {
-			b.Fatal(err)
-		}
-	}
-	cpu := gametest.CPUTime() - cpu0
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*1000), "ns/iteration")
-	b.ReportMetric(float64(b.N*1000)/b.Elapsed().Seconds(), "playouts/s")
-	if cpu > 0 {
-		b.ReportMetric(float64(b.N*1000)/cpu.Seconds(), "playouts/cpu-s")
-	}
+	measureSearch(b, bot, v)
 }
 
 // BenchmarkSearch3Bid measures the search bot's opening bid with three players (1000
