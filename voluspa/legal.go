@@ -75,10 +75,7 @@ func (s *public) appendTurn(dst []Move, hand cards.Multiset) []Move {
 	kinds := uint64(deck.Distinct(hand))
 	n := f.moves(kinds)
 	if n == 0 {
-		for x := kinds; x != 0; x &= x - 1 {
-			dst = append(dst, Discard(Tile(bits.TrailingZeros64(x))))
-		}
-		return dst
+		return appendDiscards(dst, kinds)
 	}
 	start := len(dst)
 	dst = slices.Grow(dst, n)
@@ -113,10 +110,7 @@ func (b *board) appendTorus(dst []Move, hand cards.Multiset) []Move {
 	kinds := uint64(deck.Distinct(hand))
 	n := tr.moves(kinds)
 	if n == 0 {
-		for x := kinds; x != 0; x &= x - 1 {
-			dst = append(dst, Discard(Tile(bits.TrailingZeros64(x))))
-		}
-		return dst
+		return appendDiscards(dst, kinds)
 	}
 	start := len(dst)
 	dst = slices.Grow(dst, n)
@@ -243,4 +237,13 @@ func retile(dst, src []Move, t Tile) int {
 func set8(e *[8]Move, t Tile) {
 	e[0].tile, e[1].tile, e[2].tile, e[3].tile = t, t, t, t
 	e[4].tile, e[5].tile, e[6].tile, e[7].tile = t, t, t, t
+}
+
+// appendDiscards appends a discard of each kind in kinds (a bit per kind), in kind order: the
+// moves of a seat that can lay or cover nowhere (V9).
+func appendDiscards(dst []Move, kinds uint64) []Move {
+	for x := kinds; x != 0; x &= x - 1 {
+		dst = append(dst, Discard(Tile(bits.TrailingZeros64(x))))
+	}
+	return dst
 }
