@@ -277,7 +277,7 @@ func (k *know) cheapScore(c Card, keepCombos bool) int {
 
 // chooseAside puts aside the 3 cards worth most that would not take a trick themselves.
 func (k *know) chooseAside() Move {
-	var score [NumKinds]int // each card's asideScore, computed once
+	var score [NumKinds]int // each card's asideScoreOf, computed once
 	ms := k.masters(k.hand)
 	for x := uint64(k.hand); x != 0; x &= x - 1 {
 		c := Card(bits.TrailingZeros64(x))
@@ -298,13 +298,8 @@ func (k *know) chooseAside() Move {
 	return Aside(pick[0], pick[1], pick[2])
 }
 
-// asideScore returns how much [know.chooseAside] wants card c put aside: its worth, less its
-// strength, and far less when it is a master or part of a combo held.
-func (k *know) asideScore(c Card) int {
-	return k.asideScoreOf(c, k.isMaster(c, k.hand))
-}
-
-// asideScoreOf is [know.asideScore] with whether c is a master given.
+// asideScoreOf returns how much [know.chooseAside] wants card c put aside: its worth, less its
+// strength, and far less when it is a master (master tells) or part of a combo held.
 func (k *know) asideScoreOf(c Card, master bool) int {
 	score := int(k.pub.vals().worth[c])*4 - int(k.pub.vals().strength[c])
 	if master {
