@@ -4,42 +4,15 @@ import (
 	"context"
 	"testing"
 
-	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/herrlof"
 	"github.com/nornsgames/norns/internal/gametest"
-	"github.com/nornsgames/norns/rng"
 )
 
 // botPosition plays seed's match with heuristic bots until seat 0 has made n decisions, and
 // returns that state with seat 0 to act.
 func botPosition(tb testing.TB, seed uint64, n int) herrlof.State {
 	tb.Helper()
-	s, err := herrlof.New(herrlof.Config{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	r := rng.New(seed)
-	bots := []norns.Bot[herrlof.View, herrlof.Move]{herrlof.NewHeuristicBot(1), herrlof.NewHeuristicBot(2)}
-	for {
-		p := s.ToMove()
-		var m herrlof.Move
-		if p == norns.Chance {
-			m = s.SampleChance(r)
-		} else {
-			if p == 0 && len(s.Legal()) > 1 {
-				if n == 0 {
-					return s
-				}
-				n--
-			}
-			if m, err = bots[p].Choose(context.Background(), s.View(p)); err != nil {
-				tb.Fatal(err)
-			}
-		}
-		if s, err = s.Apply(m); err != nil {
-			tb.Fatal(err)
-		}
-	}
+	return botPositionN(tb, 2, seed, n)
 }
 
 func benchmarkSearchBot(b *testing.B, decision int) {
