@@ -90,10 +90,15 @@ type SearchBot struct {
 // each search from the view alone, and only read during it (so the options are safe for
 // concurrent use by the search's workers).
 type searchModel struct {
-	root  [4]int32 // the scores when the search started
-	view  View     // the view searched
-	bids  bidFit   // what the opponents' bids say of their hands
-	tries int      // draws per determinisation to fit the bids
+	root  [4]int32  // the scores when the search started
+	view  View      // the view searched
+	bids  bidFit    // what the opponents' bids say of their hands
+	tries int       // draws per determinisation to fit the bids
+	win   *winTable // the match-aware leaf value's futures, when it applies (see matchReward)
+	match bool      // use the match-aware leaf value where it applies
+	fit   playFit   // the deals fitted to the opponents' acts since the treasure
+	pool  int       // deals in fit's pool (0: no fit to the acts)
+	rho   float64   // the weight of a deal is rho^k, k the acts it does not fit
 	memo  priorMemo
 }
 
@@ -128,9 +133,12 @@ type searchTuning struct {
 	fitTries    int     // draws per determinisation to fit the opponents' bids (0: none)
 	solveTricks int     // tricks left from which playouts play the solver's moves (0: never; see SearchBot)
 	solveOpp    bool    // the opponent model plays the solver's moves too
+	match       bool    // score the end of a hand by the chance of winning the match (see matchReward)
+	fitPool     int     // deals drawn per decision to fit the opponents' acts since the treasure (0: none)
+	fitRho      float64 // weight of a deal per act it does not fit
 }
 
-var defaultSearchTuning = searchTuning{noise: 0.1, oppNoise: 0.1, rewardScale: 400, fitTries: 8, solveTricks: 0, solveOpp: true}
+var defaultSearchTuning = searchTuning{noise: 0.1, oppNoise: 0.1, rewardScale: 400, fitTries: 8, solveTricks: 0, solveOpp: true, match: false, fitPool: 0, fitRho: 0.05}
 
 // NewSearchBot returns a search bot with the given options.
 func NewSearchBot(opts SearchOptions) *SearchBot {
@@ -138,7 +146,7 @@ func NewSearchBot(opts SearchOptions) *SearchBot {
 }
 
 func newSearchBot(opts SearchOptions, tu searchTuning) *SearchBot {
-	m := &searchModel{tries: tu.fitTries}
+	m := &searchModel{tries: tu.fitTries, match: tu.match, pool: tu.fitPool, rho: tu.fitRho}
 	noise, solveAt := tu.noise, int8(HandSize-tu.solveTricks)
 	policy := func(s State, r *rng.Rand) Move { return policyMove(&s, r, noise) }
 	playout := policy
@@ -169,11 +177,17 @@ func newSearchBot(opts SearchOptions, tu searchTuning) *SearchBot {
 		Prior:       m.prior,
 		Horizon:     func(s State) bool { return s.phase == PhaseDeal },
 		Reward: func(s State, seat norns.Player) float64 {
+			if m.win != nil {
+				return matchReward(s, seat, m.win, &m.root, tu.rewardScale)
+			}
 			return handReward(s, seat, &m.root, tu.rewardScale)
 		},
 	}
 	if tu.fitTries > 0 {
 		so.Determinize = m.determinize
+	}
+	if tu.fitPool > 0 {
+		so.Determinize = m.determinizePool
 	}
 	so.Iterations, so.Time = search.Budget(opts.Iterations, opts.Time)
 	so.Workers = opts.Workers
@@ -351,6 +365,11 @@ func (f *bidFit) misfit(s *State) int {
 // determinize draws again a state whose opponents' hands do not fit their bids, up to m.tries
 // draws in all, and returns the first that fits, else the one that fits best.
 func (m *searchModel) determinize(s State, _ norns.Player, r *rng.Rand) State {
+	return m.fitBids(s, r)
+}
+
+// fitBids is determinize: s, or a state drawn again from m's view that fits the bids better.
+func (m *searchModel) fitBids(s State, r *rng.Rand) State {
 	if !m.bids.any {
 		return s
 	}
@@ -379,8 +398,19 @@ func (b *SearchBot) Choose(ctx context.Context, v View) (Move, error) {
 	b.m.root = v.scores
 	b.m.view = v
 	b.m.bids = bidFit{}
+	b.m.win = nil
+	if b.m.match {
+		b.m.win = winTableFor(&v)
+	}
 	if b.m.tries > 0 {
 		b.m.bids = fitOf(&v, b.r)
+	}
+	b.m.fit.pool, b.m.fit.cum = b.m.fit.pool[:0], b.m.fit.cum[:0]
+	if b.m.pool > 0 {
+		s := v.Sample(b.r)
+		if b.m.fit.readActs(&v, &s); len(b.m.fit.acts) > 0 {
+			b.m.fit.fill(b.m, &v, b.m.pool, b.m.rho, b.r)
+		}
 	}
 	return b.s.Choose(ctx, v, b.r)
 }

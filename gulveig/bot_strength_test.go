@@ -3,6 +3,9 @@ package gulveig_test
 import (
 	"context"
 	"flag"
+	"fmt"
+	"math"
+	"os"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -29,6 +32,12 @@ var (
 	botStrengthExpl   = flag.Float64("strength.expl", 0, "TestBotStrength: the search's exploration constant (0: the default)")
 	botStrengthFirst  = flag.Uint64("strength.first", 1, "TestBotStrength: the first seed (to extend a run with more seeds)")
 	botStrengthOnly   = flag.String("strength.only", "", "TestBotStrength: run only the pairings whose name contains this")
+	botStrengthMatch  = flag.Int("strength.match", -1, "TestBotStrength: score the end of a hand by the chance of winning the match (0: no, 1: yes, negative: the default)")
+	botStrengthPool   = flag.Int("strength.pool", -1, "TestBotStrength: deals drawn per decision to fit the opponents' acts (0: no fit; negative: the default)")
+	botStrengthRho    = flag.Float64("strength.rho", -1, "TestBotStrength: the weight of a deal per act it does not fit (negative: the default)")
+	botStrengthAB     = flag.Bool("strength.ab", false, "run TestBotAB: the tuned search (the -strength.* tuning flags) against -strength.abase, seed by seed")
+	botStrengthABase  = flag.String("strength.abase", "default", "TestBotAB: the search compared against: default, or v1 (version 1.0's, the search of 9122bd3)")
+	botStrengthABOut  = flag.String("strength.about", "", "TestBotAB: a file to write each pair of seeds' first seed and A's and B's mean win shares to")
 	botStrengthV1It   = flag.Int("strength.v1iters", 0, "TestBotStrength: version 1.0's search iterations per decision (0: -strength.iters)")
 )
 
@@ -55,7 +64,7 @@ func TestBotStrength(t *testing.T) {
 	var clock decisionClock
 	searchBot := func(seed uint64) gulveig.Bot {
 		opts := gulveig.SearchOptions{Seed: seed, Iterations: *botStrengthIters, Time: *botStrengthTime, Exploration: *botStrengthExpl}
-		return clock.wrap(gulveig.NewTunedSearchBot(opts, *botStrengthNoise, *botStrengthONoise, *botStrengthScale, *botStrengthTries, *botStrengthSolve, *botStrengthSOpp))
+		return clock.wrap(gulveig.NewTunedSearchBot(opts, *botStrengthNoise, *botStrengthONoise, *botStrengthScale, *botStrengthTries, *botStrengthSolve, *botStrengthSOpp, *botStrengthMatch, *botStrengthPool, *botStrengthRho))
 	}
 	old := func(seed uint64) gulveig.Bot {
 		return gulveig.NewLegacySearchBot(seed, max(*botStrengthIters, 1))
@@ -100,6 +109,72 @@ func TestBotStrength(t *testing.T) {
 			t.Errorf("%s: the 95%% confidence interval does not lie above %.3f: %v", tc.name, res.Even, res)
 		}
 	}
+}
+
+// TestBotAB compares two searches against two heuristic bots on the same deals, seed by seed
+// (behind -strength.ab): B, the search with the -strength.* tuning flags, and A, the default
+// search or with -strength.abase v1 version 1.0's (whose search is the default search of
+// 9122bd3). Each pair of seeds is played by both in every seating; it reports each one's mean
+// win share and the paired mean difference B − A over the pairs, with 95% intervals:
+//
+//	go test -c -o /tmp/gv.test ./gulveig
+//	GOMAXPROCS=1 /tmp/gv.test -test.run TestBotAB -strength.ab -test.v -test.timeout 0 -strength.iters 1000 -strength.seeds 200 -strength.match 0
+func TestBotAB(t *testing.T) {
+	if !*botStrengthAB {
+		t.Skip("run with -strength.ab")
+	}
+	mk := func(tuned bool) func(uint64) gulveig.Bot {
+		return func(seed uint64) gulveig.Bot {
+			opts := gulveig.SearchOptions{Seed: seed, Iterations: *botStrengthIters, Time: *botStrengthTime, Exploration: *botStrengthExpl}
+			switch {
+			case tuned:
+				return gulveig.NewTunedSearchBot(opts, *botStrengthNoise, *botStrengthONoise, *botStrengthScale, *botStrengthTries, *botStrengthSolve, *botStrengthSOpp, *botStrengthMatch, *botStrengthPool, *botStrengthRho)
+			case *botStrengthABase == "v1":
+				return gulveig.NewV1SearchBot(opts)
+			}
+			return gulveig.NewSearchBot(opts)
+		}
+	}
+	heuristic := func(seed uint64) gulveig.Bot { return gulveig.NewHeuristicBot(seed) }
+	start, err := gulveig.New(gulveig.Config{Players: *botStrengthSeats, HandLimit: *botStrengthHands})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := *botStrengthSeeds / 2 // arena wants two seeds or more: pairs of seeds
+	if n < 2 {
+		t.Fatal("-strength.seeds: at least 4")
+	}
+	a, b, d := make([]float64, n), make([]float64, n), make([]float64, n)
+	began := time.Now()
+	for i := range n {
+		for k, out := range [][]float64{a, b} {
+			res, err := arena.Run(context.Background(), arena.Config[gulveig.State, gulveig.Move, gulveig.View]{
+				Start: start, Seeds: 2, FirstSeed: *botStrengthFirst + 2*uint64(i), Workers: runtime.GOMAXPROCS(0),
+				Candidate: mk(k == 1), Base: heuristic, Stream: gulveig.ChanceStream,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[i] = res.Mean
+		}
+		d[i] = b[i] - a[i]
+	}
+	if *botStrengthABOut != "" {
+		var out strings.Builder
+		for i := range n {
+			fmt.Fprintf(&out, "%d %.6f %.6f\n", *botStrengthFirst+2*uint64(i), a[i], b[i])
+		}
+		if err := os.WriteFile(*botStrengthABOut, []byte(out.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ma, ha := arena.MeanCI(a)
+	mb, hb := arena.MeanCI(b)
+	md, hd := arena.MeanCI(d)
+	t.Logf("seeds %d–%d (%d matches each), in %v", *botStrengthFirst, *botStrengthFirst+2*uint64(n)-1, 2*n*start.Players(), time.Since(began).Round(time.Second))
+	t.Logf("A (%s) vs heuristic: %.4f ± %.4f", *botStrengthABase, ma, ha)
+	t.Logf("B (tuned) vs heuristic: %.4f ± %.4f", mb, hb)
+	t.Logf("B − A: %+.4f ± %.4f (paired over %d pairs of seeds; sd %.3f)", md, hd, n, hd*math.Sqrt(float64(n))/1.96)
 }
 
 // decisionClock counts the decisions of the bots it wraps and their time, from several

@@ -65,9 +65,20 @@ func NewV1SearchBot(opts SearchOptions) *SearchBot { return newSearchBot(opts, v
 
 // NewTunedSearchBot returns a SearchBot with tuning constants other than the default, for the
 // strength tests' measurements: the playouts' and the opponent model's noise, reward scale, fit tries, the tricks left from which the
-// solver plays and whether the opponent model uses it; a negative value keeps the default.
-func NewTunedSearchBot(opts SearchOptions, noise, oppNoise, scale float64, tries, solve int, solveOpp bool) *SearchBot {
+// solver plays and whether the opponent model uses it, whether the end of a hand is scored by the
+// chance of winning the match (match 0: no, 1: yes), the deals drawn per decision to fit the
+// opponents' acts since the treasure and the weight of a deal per act it does not fit; a negative value keeps the default.
+func NewTunedSearchBot(opts SearchOptions, noise, oppNoise, scale float64, tries, solve int, solveOpp bool, match, pool int, rho float64) *SearchBot {
 	tu := defaultSearchTuning
+	if pool >= 0 {
+		tu.fitPool = pool
+	}
+	if rho >= 0 {
+		tu.fitRho = rho
+	}
+	if match >= 0 {
+		tu.match = match > 0
+	}
 	if oppNoise >= 0 {
 		tu.oppNoise = oppNoise
 	}
