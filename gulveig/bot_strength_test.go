@@ -35,6 +35,7 @@ var (
 	botStrengthMatch  = flag.Int("strength.match", -1, "TestBotStrength: score the end of a hand by the chance of winning the match (0: no, 1: yes, negative: the default)")
 	botStrengthPool   = flag.Int("strength.pool", -1, "TestBotStrength: deals drawn per decision to fit the opponents' acts (0: no fit; negative: the default)")
 	botStrengthRho    = flag.Float64("strength.rho", -1, "TestBotStrength: the weight of a deal per act it does not fit (negative: the default)")
+	botStrengthBidAct = flag.Int("strength.bidacts", -1, "TestBotStrength: the fit checks the opponents' bids too (0: no, 1: yes, negative: the default)")
 	botStrengthAB     = flag.Bool("strength.ab", false, "run TestBotAB: the tuned search (the -strength.* tuning flags) against -strength.abase, seed by seed")
 	botStrengthABase  = flag.String("strength.abase", "default", "TestBotAB: the search compared against: default, or v1 (version 1.0's, the search of 9122bd3)")
 	botStrengthABOut  = flag.String("strength.about", "", "TestBotAB: a file to write each pair of seeds' first seed and A's and B's mean win shares to")
@@ -64,7 +65,7 @@ func TestBotStrength(t *testing.T) {
 	var clock decisionClock
 	searchBot := func(seed uint64) gulveig.Bot {
 		opts := gulveig.SearchOptions{Seed: seed, Iterations: *botStrengthIters, Time: *botStrengthTime, Exploration: *botStrengthExpl}
-		return clock.wrap(gulveig.NewTunedSearchBot(opts, *botStrengthNoise, *botStrengthONoise, *botStrengthScale, *botStrengthTries, *botStrengthSolve, *botStrengthSOpp, *botStrengthMatch, *botStrengthPool, *botStrengthRho))
+		return clock.wrap(gulveig.NewTunedSearchBot(opts, *botStrengthNoise, *botStrengthONoise, *botStrengthScale, *botStrengthTries, *botStrengthSolve, *botStrengthSOpp, *botStrengthMatch, *botStrengthPool, *botStrengthRho, *botStrengthBidAct))
 	}
 	old := func(seed uint64) gulveig.Bot {
 		return gulveig.NewLegacySearchBot(seed, max(*botStrengthIters, 1))
@@ -128,7 +129,7 @@ func TestBotAB(t *testing.T) {
 			opts := gulveig.SearchOptions{Seed: seed, Iterations: *botStrengthIters, Time: *botStrengthTime, Exploration: *botStrengthExpl}
 			switch {
 			case tuned:
-				return gulveig.NewTunedSearchBot(opts, *botStrengthNoise, *botStrengthONoise, *botStrengthScale, *botStrengthTries, *botStrengthSolve, *botStrengthSOpp, *botStrengthMatch, *botStrengthPool, *botStrengthRho)
+				return gulveig.NewTunedSearchBot(opts, *botStrengthNoise, *botStrengthONoise, *botStrengthScale, *botStrengthTries, *botStrengthSolve, *botStrengthSOpp, *botStrengthMatch, *botStrengthPool, *botStrengthRho, *botStrengthBidAct)
 			case *botStrengthABase == "v1":
 				return gulveig.NewV1SearchBot(opts)
 			}

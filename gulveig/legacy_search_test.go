@@ -67,9 +67,13 @@ func NewV1SearchBot(opts SearchOptions) *SearchBot { return newSearchBot(opts, v
 // strength tests' measurements: the playouts' and the opponent model's noise, reward scale, fit tries, the tricks left from which the
 // solver plays and whether the opponent model uses it, whether the end of a hand is scored by the
 // chance of winning the match (match 0: no, 1: yes), the deals drawn per decision to fit the
-// opponents' acts since the treasure and the weight of a deal per act it does not fit; a negative value keeps the default.
-func NewTunedSearchBot(opts SearchOptions, noise, oppNoise, scale float64, tries, solve int, solveOpp bool, match, pool int, rho float64) *SearchBot {
+// opponents' acts, the weight of a deal per act it does not fit and whether the fit checks the
+// acts of the auction too (bidActs 0: no, 1: yes); a negative value keeps the default.
+func NewTunedSearchBot(opts SearchOptions, noise, oppNoise, scale float64, tries, solve int, solveOpp bool, match, pool int, rho float64, bidActs int) *SearchBot {
 	tu := defaultSearchTuning
+	if bidActs >= 0 {
+		tu.fitBidActs = bidActs > 0
+	}
 	if pool >= 0 {
 		tu.fitPool = pool
 	}

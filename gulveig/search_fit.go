@@ -23,6 +23,7 @@ type oppAct struct {
 // playFit holds the opponents' acts of the current hand that the fit checks, and a pool of deals
 // weighed by how well they fit, drawn once per decision and then drawn from by weight.
 type playFit struct {
+	bids bool // check the opponents' acts of the auction too
 	acts []oppAct
 	now  [4]Cards // the cards each seat has played this hand
 	pool []State
@@ -33,7 +34,7 @@ type playFit struct {
 // the cards played) from s, a sample of v, into f.acts.
 func (f *playFit) readActs(v *View, s *State) {
 	f.acts = f.acts[:0]
-	if v.phase < PhaseAside || v.phase == PhaseOver || v.logN == 0 {
+	if (v.phase < PhaseAside && !f.bids) || v.phase <= PhaseDeal || v.phase == PhaseOver || v.logN == 0 {
 		return
 	}
 	for q := range int(v.players) {
@@ -42,7 +43,7 @@ func (f *playFit) readActs(v *View, s *State) {
 	a := s.acts()
 	replayHand(s.handStart(), s.dealtMove(), &s.public, &a, func(t State, m Move) {
 		q := t.toMove
-		if q < 0 || q == v.seat || (t.phase != PhaseAside && t.phase != PhaseRaise && t.phase != PhasePlay) {
+		if q < 0 || q == v.seat || (t.phase != PhaseAside && t.phase != PhaseRaise && t.phase != PhasePlay && (t.phase != PhaseBid || !f.bids)) {
 			return
 		}
 		f.acts = append(f.acts, oppAct{st: t, m: m, q: q, before: t.byBits.of(t.played, q)})
@@ -60,8 +61,11 @@ func (f *playFit) misses(u *State) int {
 		st := a.st
 		q := a.q
 		hand := u.h.hand[q] | f.now[q]&^a.before
-		if st.phase == PhaseAside {
+		switch st.phase {
+		case PhaseAside:
 			hand |= u.h.aside
+		case PhaseBid:
+			hand = u.dealtMove().placeOf(uint64(q + 1))
 		}
 		st.h.hand[q], st.h.roles[q] = hand, u.h.roles[q]
 		st.syncTurn()

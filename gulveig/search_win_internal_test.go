@@ -133,11 +133,8 @@ func TestPlayFit(t *testing.T) {
 	n, sum, cnt := 0, 0, 0
 	for seed := range uint64(6) {
 		for _, s := range heuristicStates(t, Config{Players: 3, HandLimit: 2, Roles: seed%2 == 1}, seed) {
-			if s.phase != PhasePlay && s.phase != PhaseRaise {
-				continue
-			}
 			v := s.View(s.ToMove())
-			var f playFit
+			f := playFit{bids: true}
 			u := v.Sample(r)
 			f.readActs(&v, &u)
 			if k := f.misses(&s); k != 0 {
