@@ -2,6 +2,7 @@ package gulveig
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -45,6 +46,28 @@ func TestWinTable(t *testing.T) {
 	const want = "1:-200:0.0000 1:-100:0.0044 1:0:0.2866 1:100:0.9565 1:200:0.9961 2:-200:0.0000 2:-100:0.0693 2:0:0.3354 2:100:0.6904 2:200:0.9507 3:-200:0.0078 3:-100:0.0698 3:0:0.3447 3:100:0.6758 3:200:0.9023 "
 	if got := b.String(); got != want {
 		t.Errorf("win chances:\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestWinChanceFast checks the three players' chance, which counts futures by leads and keeps
+// the counts in a memo, against the count future by future.
+func TestWinChanceFast(t *testing.T) {
+	w, err := newWinTable(winKey(Config{Players: 3}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rng.New(9)
+	for range 2000 {
+		sc := [4]int32{int32(r.IntN(400)) - 200, int32(r.IntN(400)) - 200, int32(r.IntN(400)) - 200}
+		if r.IntN(4) == 0 {
+			sc[2] = sc[0]
+		}
+		p, d, left := norns.Player(r.IntN(3)), r.IntN(3), 1+r.IntN(winMaxLeft)
+		for range 2 { // counted, then from the memo
+			if got, want := w.chance(&sc, p, d, left), w.chanceOf(&sc, p, d, left); math.Abs(got-want) > 1e-12 {
+				t.Fatalf("scores %v seat %v dealer %d left %d: %v, future by future %v", sc, p, d, left, got, want)
+			}
+		}
 	}
 }
 
