@@ -3,6 +3,8 @@ package gnav
 import (
 	"context"
 	"flag"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/nornsgames/norns"
@@ -13,6 +15,7 @@ import (
 var (
 	diag        = flag.Bool("diag", false, "run TestBotDiag: the bots' regret at decision points of heuristic matches")
 	diagVerbose = flag.Bool("diag.v", false, "TestBotDiag: log every decision where a bot and the heuristic differ")
+	diagIters   = flag.String("diag.iters", "1000,4000", "TestBotDiagBudget: the budgets (comma-separated iterations) compared with 32,000 iterations")
 )
 
 // TestBotDiag measures, at the decisions of matches between heuristic bots, what each bot's
@@ -122,7 +125,11 @@ func TestBotDiagBudget(t *testing.T) {
 		return out
 	}
 	ref := choose(32000)
-	for _, iters := range []int{1000, 4000} {
+	for _, f := range strings.Split(*diagIters, ",") {
+		iters, err := strconv.Atoi(f)
+		if err != nil {
+			t.Fatal(err)
+		}
 		got := choose(iters)
 		d, dh := 0, 0
 		for i, v := range views {
@@ -185,4 +192,46 @@ func TestBotDiagCeiling(t *testing.T) {
 		}
 	}
 	t.Logf("a bot that sees the deal's cards, vs 3 heuristic: %.4f over %d matches", total/(4*seeds), 4*seeds)
+}
+
+// TestBotDiagBelief measures how close the search's determinisations are to the posterior of the
+// deal given the other seats' acts under the heuristic (which plays those seats exactly): at the
+// decisions of heuristic matches, the share of determinisations (the default model's rejection)
+// under which some past act of another seat is not the heuristic's, which the exact posterior
+// never gives.
+func TestBotDiagBelief(t *testing.T) {
+	if !*diag {
+		t.Skip("run with -diag")
+	}
+	r := rng.New(1)
+	n, bad, decisions, anyBad := 0, 0, 0, 0
+	for seed := range uint64(40) {
+		s, _ := New(Config{})
+		mr := rng.New(seed)
+		for !s.Over() {
+			var m Move
+			if s.who() == chance {
+				m = s.SampleChance(mr)
+			} else {
+				seat := norns.Player(s.who())
+				v := s.View(seat)
+				decisions++
+				b := 0
+				for range 500 {
+					d := defaultModel.determinize(v.Sample(r), seat, r)
+					if _, k := d.replay(int8(seat)); k > 0 {
+						b++
+					}
+				}
+				n += 500
+				bad += b
+				if b > 0 {
+					anyBad++
+				}
+				m = heuristic(&v, nil)
+			}
+			s.step(&m, nil)
+		}
+	}
+	t.Logf("%d decisions: %d of %d determinisations (%.4f) surprise the heuristic; %d decisions have some", decisions, bad, n, float64(bad)/float64(n), anyBad)
 }

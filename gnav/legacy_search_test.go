@@ -1,6 +1,10 @@
 package gnav
 
 import (
+	"flag"
+	"os"
+	"sync"
+
 	"github.com/nornsgames/norns"
 	"github.com/nornsgames/norns/internal/search"
 	"github.com/nornsgames/norns/rng"
@@ -59,7 +63,8 @@ func NewPrevSearchBot(opts SearchOptions) *SearchBot {
 
 // NewTunedSearchBot returns a search bot with the given options whose model departs from the
 // default: noise, belief, tries, match, table and drawn (1 true, 0 false) replace the model's
-// fields when not negative.
+// fields when not negative, and the table of the -strength.wins flag, when set, its win-chance
+// table.
 func NewTunedSearchBot(opts SearchOptions, noise, belief float64, tries, match, table, drawn int) *SearchBot {
 	m := defaultModel
 	if noise >= 0 {
@@ -80,5 +85,34 @@ func NewTunedSearchBot(opts SearchOptions, noise, belief float64, tries, match, 
 	if drawn >= 0 {
 		m.drawn = drawn == 1
 	}
+	switch *strengthWins {
+	case "":
+	case "heuristic":
+		m.wins = winTable()
+	default:
+		m.wins = winsFile(*strengthWins)
+	}
 	return newSearchBot(opts, m)
 }
+
+var strengthWins = flag.String("strength.wins", "", "TestBotStrength, TestBotAB: the win-chance table of the tuned search: heuristic (every seat the heuristic after the deal), or a file as encodeWinTable writes it, such as TestBotDiagOptimum's -diag.optimum.out (empty: the default)")
+
+// winsFile returns the win-chance table stored in file name, read once.
+var winsFile = func() func(name string) *[winStates][winSeats]float32 {
+	var mu sync.Mutex
+	read := map[string]*[winStates][winSeats]float32{}
+	return func(name string) *[winStates][winSeats]float32 {
+		mu.Lock()
+		defer mu.Unlock()
+		if t, ok := read[name]; ok {
+			return t
+		}
+		b, err := os.ReadFile(name)
+		if err != nil {
+			panic(err)
+		}
+		t := decodeWinTable(b)
+		read[name] = t
+		return t
+	}
+}()

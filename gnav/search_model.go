@@ -28,6 +28,13 @@ type searchModel struct {
 	// 0.0042 over 8000 matches, and +0.004 ± 0.006 over 4000 others with a table of 5000 deals a
 	// state.
 	table bool
+	// wins is the win-chance table the leaves read with table set; nil reads the heuristic's
+	// table (winTable, every seat playing the heuristic after the deal). The search seat's own
+	// table (the search playing that seat in every later deal: estimateSearchWinTable, 1000
+	// deals a state and seat, a search of 100 iterations, as TestBotDiagOptimum writes it)
+	// changed nothing: against three heuristics at 1000 iterations, on the same 8000 matches
+	// (TestBotAB -strength.wins), −0.0004 ± 0.0011 for it.
+	wins *[winStates][winSeats]float32
 	// drawn values a drawn match as search.Result does, 1/Players to every seat, instead of
 	// nothing (arena's win share, which the bot is measured by). Off: −0.0004 ± 0.0010 for on,
 	// against three heuristics at 1000 iterations over 8000 matches on the same seeds
@@ -44,6 +51,8 @@ func (m searchModel) reward(s State, seat norns.Player) float64 {
 		return result(s, seat, m.drawn)
 	case m.table && m.drawn:
 		return tableChance(drawnWinTable(), s, seat, true)
+	case m.table && m.wins != nil:
+		return tableChance(m.wins, s, seat, false)
 	case m.table:
 		return winChance(s, seat)
 	}

@@ -120,19 +120,22 @@ var winTableFile []byte
 const winTableDeals = 20000
 
 // winTable is the win-chance table the search reads, decoded from winTableFile.
-var winTable = sync.OnceValue(func() *[winStates][winSeats]float32 {
+var winTable = sync.OnceValue(func() *[winStates][winSeats]float32 { return decodeWinTable(winTableFile) })
+
+// decodeWinTable returns the win-chance table that b stores (as encodeWinTable writes it).
+func decodeWinTable(b []byte) *[winStates][winSeats]float32 {
 	t := new([winStates][winSeats]float32)
-	if len(winTableFile) != winStates*winSeats*2 {
-		panic("gnav: wintable.bin does not hold the win-chance table")
+	if len(b) != winStates*winSeats*2 {
+		panic("gnav: a win-chance table file of the wrong size")
 	}
 	for i := range t {
 		for p := range t[i] {
 			k := 2 * (i*winSeats + p)
-			t[i][p] = float32(binary.LittleEndian.Uint16(winTableFile[k:])) / 65535
+			t[i][p] = float32(binary.LittleEndian.Uint16(b[k:])) / 65535
 		}
 	}
 	return t
-})
+}
 
 // encodeWinTable returns t as winTableFile stores it.
 func encodeWinTable(t *[winStates][winSeats]float32) []byte {
