@@ -175,3 +175,27 @@ func TestPlayFit(t *testing.T) {
 		t.Errorf("%d states: deals drawn from the view miss %.2f acts on average", n, float64(sum)/float64(cnt))
 	}
 }
+
+// TestPlayFitDraw checks that the pool's deals are drawn in proportion to their weights.
+func TestPlayFitDraw(t *testing.T) {
+	var f playFit
+	weights := []float64{1, 0, 3, 0.5}
+	total := 0.0
+	for i, w := range weights {
+		var s State
+		s.scores[0] = int32(i) // tells the deals apart
+		total += w
+		f.pool, f.cum = append(f.pool, s), append(f.cum, total)
+	}
+	r := rng.New(1)
+	var n [4]int
+	const draws = 45000
+	for range draws {
+		n[f.draw(r).scores[0]]++
+	}
+	for i, w := range weights {
+		if got, want := float64(n[i])/draws, w/total; math.Abs(got-want) > 0.01 {
+			t.Errorf("deal %d drawn %.3f of the time, want %.3f", i, got, want)
+		}
+	}
+}
