@@ -224,7 +224,9 @@ const DefaultSearchTime = 100 * time.Millisecond
 // +0.005 ± 0.004. The budget hardly matters: at the decisions of heuristic matches, 1000
 // iterations choose as 32,000 do at 975 of 978 (TestBotDiagBudget), and DefaultSearchTime is
 // about 64,000 iterations on one core; at 64,000 iterations: 0.279 ± 0.018 over 1000 matches
-// (seeds 1–250). Reading the others' acts more strictly (one act in fifty at random, 64 deals)
+// (seeds 1–250), 0.273 ± 0.018 over 1000 others (seeds 251–500, in chunks of 50 seeds pooled:
+// -strength.iters 64000 -strength.seeds 50 -strength.first 251, 301, …), 0.276 ± 0.013 over
+// the 2000. Reading the others' acts more strictly (one act in fifty at random, 64 deals)
 // changed nothing (−0.0008 ± 0.0024 over 8000 paired matches): the hidden cards limit the bot,
 // as one that sees every card of the deal and plays the same model scores 0.428
 // (TestBotDiagCeiling).
@@ -242,9 +244,9 @@ const DefaultSearchTime = 100 * time.Millisecond
 // iteration's fixed point; 1000 deals a state and seat at 100 iterations, which choose as
 // 32,000 do at 963 of 978 decisions) changed nothing: −0.0004 ± 0.0011 over 8000 paired matches
 // (seeds 1–2000, 1000 iterations). Its entry at the match's start, the win share of the best
-// play the model allows, is 0.274 averaged over the seats (each entry's own deals give it a
-// standard error of at most 0.007; the heuristic in its place: 0.241, the draws taking the rest
-// of 0.25). Run
+// play the model allows, is 0.274 averaged over the seats, 0.271 from other deals
+// (-diag.optimum.seed 2; each entry's own deals give it a standard error of at most 0.007; the
+// heuristic in its place: 0.241, the draws taking the rest of 0.25). Run
 //
 //	go test ./gnav -run TestBotDiagOptimum -diag.optimum -diag.optimum.out /tmp/t.bin -v
 //	go test ./gnav -run TestBotAB -strength.ab -strength.iters 1000 -strength.seeds 2000 -strength.wins /tmp/t.bin -v
@@ -257,8 +259,9 @@ const DefaultSearchTime = 100 * time.Millisecond
 // the search of 2c0b7a1 at DefaultSearchIterations: 0.245 ± 0.007 over 4000 matches, even (the
 // table and the weighing of the deals model heuristic play, which that search's is not), as the
 // search of 2c0b7a1 was against version 1.0's (0.247 ± 0.006). An iteration costs
-// about 22,600 instructions, as before the table (BenchmarkSearch and BenchmarkSearchPrev under
-// cachegrind, 192 decisions less 64): about 1.55 µs, 640,000 iterations a second on one core.
+// about 22,500 instructions, as before the table (BenchmarkSearch and BenchmarkSearchPrev under
+// cachegrind, 192 decisions less 64; 22,650 at commit 9122bd3, which looked the table up through
+// its sync.OnceValue at every leaf): about 1.55 µs, 640,000 iterations a second on one core.
 //
 // It is not safe for concurrent use. Create it with [NewSearchBot].
 type SearchBot struct {
@@ -271,6 +274,9 @@ func NewSearchBot(opts SearchOptions) *SearchBot { return newSearchBot(opts, def
 
 // newSearchBot returns a search bot with the given options that searches model m.
 func newSearchBot(opts SearchOptions, m searchModel) *SearchBot {
+	if m.table && m.wins == nil {
+		m.wins = winTable()
+	}
 	iters, limit := search.Budget(opts.Iterations, opts.Time)
 	so := search.Options[State, Move]{
 		Iterations:  iters,

@@ -29,7 +29,7 @@ type searchModel struct {
 	// state.
 	table bool
 	// wins is the win-chance table the leaves read with table set; nil reads the heuristic's
-	// table (winTable, every seat playing the heuristic after the deal). The search seat's own
+	// table (winTable, every seat playing the heuristic after the deal: newSearchBot sets it). The search seat's own
 	// table (the search playing that seat in every later deal: estimateSearchWinTable, 1000
 	// deals a state and seat, a search of 100 iterations, as TestBotDiagOptimum writes it)
 	// changed nothing: against three heuristics at 1000 iterations, on the same 8000 matches
@@ -51,10 +51,8 @@ func (m searchModel) reward(s State, seat norns.Player) float64 {
 		return result(s, seat, m.drawn)
 	case m.table && m.drawn:
 		return tableChance(drawnWinTable(), s, seat, true)
-	case m.table && m.wins != nil:
-		return tableChance(m.wins, s, seat, false)
 	case m.table:
-		return winChance(s, seat)
+		return tableChance(m.wins, s, seat, false)
 	}
 	return winShare(s, seat, m.drawn)
 }

@@ -16,6 +16,7 @@ var (
 	diagOptimum  = flag.Bool("diag.optimum", false, "run TestBotDiagOptimum: estimate the search seat's win-chance table (about 6 minutes on one core at the defaults)")
 	optimumDeals = flag.Int("diag.optimum.deals", 1000, "TestBotDiagOptimum: deals played from every state and seat")
 	optimumIters = flag.Int("diag.optimum.iters", 100, "TestBotDiagOptimum: the iterations of the search that plays the seat")
+	optimumSeed  = flag.Uint64("diag.optimum.seed", 1, "TestBotDiagOptimum: the seed of the deals")
 	optimumOut   = flag.String("diag.optimum.out", "", "TestBotDiagOptimum: a file to write the table to, as encodeWinTable does (for TestBotAB's -strength.wins)")
 )
 
@@ -29,7 +30,7 @@ func TestBotDiagOptimum(t *testing.T) {
 		t.Skip("run with -diag.optimum")
 	}
 	began := time.Now()
-	tab, se := estimateSearchWinTable(*optimumDeals, *optimumIters, winSeats*winLives, rng.New(1))
+	tab, se := estimateSearchWinTable(*optimumDeals, *optimumIters, winSeats*winLives, rng.New(*optimumSeed))
 	if *optimumOut != "" {
 		if err := os.WriteFile(*optimumOut, encodeWinTable(tab), 0o644); err != nil {
 			t.Fatal(err)
