@@ -224,9 +224,9 @@ const DefaultSearchTime = 100 * time.Millisecond
 // +0.005 ± 0.004. The budget hardly matters: at the decisions of heuristic matches, 1000
 // iterations choose as 32,000 do at 975 of 978 (TestBotDiagBudget), and DefaultSearchTime is
 // about 64,000 iterations on one core; at 64,000 iterations: 0.279 ± 0.018 over 1000 matches
-// (seeds 1–250), 0.273 ± 0.018 over 1000 others (seeds 251–500, in chunks of 50 seeds pooled:
-// -strength.iters 64000 -strength.seeds 50 -strength.first 251, 301, …), 0.276 ± 0.013 over
-// the 2000. Reading the others' acts more strictly (one act in fifty at random, 64 deals)
+// (seeds 1–250), 0.273 ± 0.018 and 0.282 ± 0.020 over 1000 others twice (seeds 251–500 and
+// 501–750, in chunks of 50 seeds pooled: -strength.iters 64000 -strength.seeds 50
+// -strength.first 251, 301, …), 0.278 ± 0.011 over the 3000. Reading the others' acts more strictly (one act in fifty at random, 64 deals)
 // changed nothing (−0.0008 ± 0.0024 over 8000 paired matches): the hidden cards limit the bot,
 // as one that sees every card of the deal and plays the same model scores 0.428
 // (TestBotDiagCeiling).
