@@ -6,7 +6,8 @@ import (
 )
 
 // The fit of [SearchBot]'s deals to the opponents' acts since the treasure: the aside, the raise
-// and the cards played. The opponent model is [HeuristicBot], which decides these acts
+// and the cards played (and, off by default, the bids and passes of the auction: see
+// searchTuning.fitBidActs). The opponent model is [HeuristicBot], which decides these acts
 // deterministically from its hand and what is public; so a deal under which an opponent's past
 // act is not the heuristic's with the cards that deal gave it is unlikely.
 
@@ -31,7 +32,7 @@ type playFit struct {
 }
 
 // readActs reads the opponents' acts of the current hand since the treasure (the aside, the raise,
-// the cards played) from s, a sample of v, into f.acts.
+// the cards played; with f.bids, the auction's too) from s, a sample of v, into f.acts.
 func (f *playFit) readActs(v *View, s *State) {
 	f.acts = f.acts[:0]
 	if (v.phase < PhaseAside && !f.bids) || v.phase <= PhaseDeal || v.phase == PhaseOver || v.logN == 0 {
@@ -52,7 +53,8 @@ func (f *playFit) readActs(v *View, s *State) {
 
 // misses returns how many of f's acts the heuristic would not have chosen with the cards that u,
 // a deal consistent with the view, gave the opponents: the hand an opponent held at an act is
-// its hand in u and the cards it played since (and, at the aside, the aside of u).
+// its hand in u and the cards it played since (and, at the aside, the aside of u; in the
+// auction, its hand as u dealt it).
 func (f *playFit) misses(u *State) int {
 	k := 0
 	var arr [96]Move
