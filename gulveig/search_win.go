@@ -59,10 +59,11 @@ func winKey(c Config) Config {
 	return c
 }
 
-// winTableFor returns the win table of the view's configuration, sampling it on first use (about
-// a tenth of a second), or nil when the leaf value does not apply to the match: no hand limit, a
-// target other than 1000 (the futures ignore the barrel and the target, which a match of a few
-// hands to 1000 rarely nears), or more than winMaxLeft hands left.
+// winTableFor returns the win table of the view's configuration, sampling it on the first
+// decision that needs it in the process (about 20 ms, outside the search's time budget), or nil
+// when the leaf value does not apply to the match: no hand limit, a target other than 1000 (the
+// futures ignore the barrel and the target, which a match of a few hands to 1000 rarely nears),
+// or more than winMaxLeft hands left.
 func winTableFor(v *View) *winTable {
 	if v.handLimit == 0 || v.target != DefaultTarget || int(v.handLimit)-int(v.hands) > winMaxLeft {
 		return nil
