@@ -126,9 +126,10 @@ func TestBotAB(t *testing.T) {
 	}
 	mk := func(tuned bool) func(uint64) gulveig.Bot {
 		return func(seed uint64) gulveig.Bot {
-			opts := gulveig.SearchOptions{Seed: seed, Iterations: *botStrengthIters, Time: *botStrengthTime, Exploration: *botStrengthExpl}
+			opts := gulveig.SearchOptions{Seed: seed, Iterations: *botStrengthIters, Time: *botStrengthTime}
 			switch {
 			case tuned:
+				opts.Exploration = *botStrengthExpl
 				return gulveig.NewTunedSearchBot(opts, *botStrengthNoise, *botStrengthONoise, *botStrengthScale, *botStrengthTries, *botStrengthSolve, *botStrengthSOpp, *botStrengthMatch, *botStrengthPool, *botStrengthRho, *botStrengthBidAct)
 			case *botStrengthABase == "v1":
 				return gulveig.NewV1SearchBot(opts)
