@@ -102,16 +102,9 @@ func estimateSearchWinTable(deals, iters, upTo int, r *rng.Rand) (*[winStates][w
 	m.table, m.wins = true, t
 	bot := newSearchBot(SearchOptions{Seed: r.Uint64(), Iterations: iters}, m)
 	ctx := context.Background()
-	total := func(i int) int {
-		n := 0
-		for i >>= winSeats; i > 0; i /= winLives + 1 {
-			n += i % (winLives + 1)
-		}
-		return n
-	}
 	for lives := 2; lives <= min(upTo, winSeats*winLives); lives++ {
 		for i := range winStates {
-			if total(i) != lives {
+			if winTotal(i) != lives {
 				continue
 			}
 			s, ok := winStateAt(i)

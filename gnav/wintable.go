@@ -34,6 +34,16 @@ func winIndex(s *State) (i int, d int) {
 	return i<<winSeats | int(rest), d
 }
 
+// winTotal returns the lives of every seat together in table entry i: the table is estimated
+// fewest lives first, as every deal takes a life.
+func winTotal(i int) int {
+	n := 0
+	for i >>= winSeats; i > 0; i /= winLives + 1 {
+		n += i % (winLives + 1)
+	}
+	return n
+}
+
 // winStateAt returns the four-player state between deals of table entry i (its dealer at seat 0),
 // and whether a match can be there: two seats or more in, the resting seats among them and the
 // dealer in the next deal.
@@ -62,16 +72,9 @@ func winStateAt(i int) (State, bool) {
 // or with drawn 1/4 to every seat as in search.Result).
 func estimateWinTable(deals int, r *rng.Rand, drawn bool) *[winStates][winSeats]float32 {
 	t := new([winStates][winSeats]float32)
-	total := func(i int) int {
-		n := 0
-		for i >>= winSeats; i > 0; i /= winLives + 1 {
-			n += i % (winLives + 1)
-		}
-		return n
-	}
 	for lives := 2; lives <= winSeats*winLives; lives++ {
 		for i := range winStates {
-			if total(i) != lives {
+			if winTotal(i) != lives {
 				continue
 			}
 			s, ok := winStateAt(i)
