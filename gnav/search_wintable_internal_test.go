@@ -102,52 +102,43 @@ func estimateSearchWinTable(deals, iters, upTo int, r *rng.Rand) (*[winStates][w
 	m.table, m.wins = true, t
 	bot := newSearchBot(SearchOptions{Seed: r.Uint64(), Iterations: iters}, m)
 	ctx := context.Background()
-	for lives := 2; lives <= min(upTo, winSeats*winLives); lives++ {
-		for i := range winStates {
-			if winTotal(i) != lives {
+	for i, s := range winEntries(upTo) {
+		for p := range int8(winSeats) {
+			if s.lives[p] == 0 {
 				continue
 			}
-			s, ok := winStateAt(i)
-			if !ok {
-				continue
-			}
-			for p := range int8(winSeats) {
-				if s.lives[p] == 0 {
-					continue
-				}
-				// Each deal is played twice from the same pack: with seat p searching, and with
-				// every seat playing the heuristic. The second's value, read from the
-				// heuristic's table h, has mean h[i][p]: a control variate that takes out the
-				// luck of the pack (who loses the life), which both plays share.
-				sum, sq := 0.0, 0.0
-				for range deals {
-					u := s
-					mv := u.SampleChance(r)
-					u.step(&mv, nil)
-					w := u
-					for u.who() >= 0 {
-						v := u.View(norns.Player(u.who()))
-						if u.who() == p {
-							mv, _ = bot.Choose(ctx, v)
-						} else {
-							mv = heuristic(&v, nil)
-						}
-						u.step(&mv, nil)
-					}
-					for w.who() >= 0 {
-						v := w.View(norns.Player(w.who()))
+			// Each deal is played twice from the same pack: with seat p searching, and with
+			// every seat playing the heuristic. The second's value, read from the
+			// heuristic's table h, has mean h[i][p]: a control variate that takes out the
+			// luck of the pack (who loses the life), which both plays share.
+			sum, sq := 0.0, 0.0
+			for range deals {
+				u := s
+				mv := u.SampleChance(r)
+				u.step(&mv, nil)
+				w := u
+				for u.who() >= 0 {
+					v := u.View(norns.Player(u.who()))
+					if u.who() == p {
+						mv, _ = bot.Choose(ctx, v)
+					} else {
 						mv = heuristic(&v, nil)
-						w.step(&mv, nil)
 					}
-					x := seatValue(t, &u, p) - seatValue(h, &w, p)
-					sum += x
-					sq += x * x
+					u.step(&mv, nil)
 				}
-				n := float64(deals)
-				mean := sum / n
-				worst = max(worst, math.Sqrt(max(sq/n-mean*mean, 0)/n))
-				t[i][p] = float32(min(max(float64(h[i][p])+mean, 0), 1))
+				for w.who() >= 0 {
+					v := w.View(norns.Player(w.who()))
+					mv = heuristic(&v, nil)
+					w.step(&mv, nil)
+				}
+				x := seatValue(t, &u, p) - seatValue(h, &w, p)
+				sum += x
+				sq += x * x
 			}
+			n := float64(deals)
+			mean := sum / n
+			worst = max(worst, math.Sqrt(max(sq/n-mean*mean, 0)/n))
+			t[i][p] = float32(min(max(float64(h[i][p])+mean, 0), 1))
 		}
 	}
 	return t, worst

@@ -3,6 +3,7 @@ package gnav
 import (
 	_ "embed"
 	"encoding/binary"
+	"iter"
 	"math"
 	"sync"
 
@@ -34,8 +35,25 @@ func winIndex(s *State) (i int, d int) {
 	return i<<winSeats | int(rest), d
 }
 
-// winTotal returns the lives of every seat together in table entry i: the table is estimated
-// fewest lives first, as every deal takes a life.
+// winEntries yields every table entry a match can be at (see winStateAt) with its state, in
+// the order the tables are estimated in: fewest lives in all first (every deal takes a life, so
+// an entry's value reads only entries already yielded), up to maxLives lives in all.
+func winEntries(maxLives int) iter.Seq2[int, State] {
+	return func(yield func(int, State) bool) {
+		for lives := 2; lives <= min(maxLives, winSeats*winLives); lives++ {
+			for i := range winStates {
+				if winTotal(i) != lives {
+					continue
+				}
+				if s, ok := winStateAt(i); ok && !yield(i, s) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// winTotal returns the lives of every seat together in table entry i.
 func winTotal(i int) int {
 	n := 0
 	for i >>= winSeats; i > 0; i /= winLives + 1 {
@@ -72,39 +90,30 @@ func winStateAt(i int) (State, bool) {
 // or with drawn 1/4 to every seat as in search.Result).
 func estimateWinTable(deals int, r *rng.Rand, drawn bool) *[winStates][winSeats]float32 {
 	t := new([winStates][winSeats]float32)
-	for lives := 2; lives <= winSeats*winLives; lives++ {
-		for i := range winStates {
-			if winTotal(i) != lives {
-				continue
-			}
-			s, ok := winStateAt(i)
-			if !ok {
-				continue
-			}
-			var sum [winSeats]float64
-			for range deals {
-				u := s
-				m := u.SampleChance(r)
+	for i, s := range winEntries(winSeats * winLives) {
+		var sum [winSeats]float64
+		for range deals {
+			u := s
+			m := u.SampleChance(r)
+			u.step(&m, nil)
+			for u.who() >= 0 {
+				v := u.View(norns.Player(u.who()))
+				m = heuristic(&v, nil)
 				u.step(&m, nil)
-				for u.who() >= 0 {
-					v := u.View(norns.Player(u.who()))
-					m = heuristic(&v, nil)
-					u.step(&m, nil)
-				}
-				if u.Over() {
-					for p := range sum {
-						sum[p] += result(u, norns.Player(p), drawn)
-					}
-					continue
-				}
-				j, d := winIndex(&u)
+			}
+			if u.Over() {
 				for p := range sum {
-					sum[p] += float64(t[j][(p-d)&(winSeats-1)])
+					sum[p] += result(u, norns.Player(p), drawn)
 				}
+				continue
 			}
+			j, d := winIndex(&u)
 			for p := range sum {
-				t[i][p] = float32(sum[p] / float64(deals))
+				sum[p] += float64(t[j][(p-d)&(winSeats-1)])
 			}
+		}
+		for p := range sum {
+			t[i][p] = float32(sum[p] / float64(deals))
 		}
 	}
 	return t
