@@ -152,12 +152,14 @@ func (s State) isLegal(m Move) bool {
 
 // TestSearchBotSeesOnlyTheView gives the search views of states whose hidden part (a card the
 // seat never saw, or a role) was exchanged, and checks the same decision: the search reads
-// nothing but the view.
+// nothing but the view. The matches are of two hands, so that the first hand's leaves are valued
+// by the chance of winning the match (search_win.go), and the states after the treasure have
+// their deals fitted to the opponents' acts (search_fit.go).
 func TestSearchBotSeesOnlyTheView(t *testing.T) {
 	r := rng.New(5)
 	n := 0
 	for seed := range uint64(3) {
-		for i, s := range heuristicStates(t, Config{Players: 3, HandLimit: 1, Roles: true}, seed) {
+		for i, s := range heuristicStates(t, Config{Players: 3, HandLimit: 2, Roles: true}, seed) {
 			if i%5 != 0 {
 				continue
 			}
